@@ -1,0 +1,12 @@
+# Turns every templates/*.c.in into a C++ raw string entry {name, text}.
+file(GLOB files ${DIR}/*.c.in)
+list(SORT files)
+set(body "// Generated from templates/*.c.in by embed_templates.cmake; do not edit.\n")
+foreach(f IN LISTS files)
+  get_filename_component(name ${f} NAME)
+  string(REPLACE ".c.in" "" name ${name})
+  file(READ ${f} text)
+  string(APPEND body "{\"${name}\", R\"AALC_TEMPLATE(${text})AALC_TEMPLATE\"},\n")
+endforeach()
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

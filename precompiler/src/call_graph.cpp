@@ -1,0 +1,213 @@
+// Builds the call graph of one unit and propagates reachability of potential points.
+#include "call_graph.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace aalc {
+
+using namespace clang;
+
+static bool isForbiddenInInstrumented(llvm::StringRef name)
+{
+    static const char *const names[] = {
+        "setjmp", "_setjmp", "sigsetjmp", "__sigsetjmp", "longjmp", "_longjmp", "siglongjmp",
+        "__builtin_setjmp", "__builtin_longjmp", "alloca", "__builtin_alloca",
+        "__builtin_alloca_with_align", "vfork"};
+    for (const char *n : names)
+        if (name == n)
+            return true;
+    return false;
+}
+
+namespace {
+// Gathers calls, pragmas' host functions and function-address uses of one body.
+class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
+public:
+    BodyVisitor(CallGraph &graph, ASTContext &ctx, FunctionFacts &facts,
+                std::vector<std::pair<const FunctionDecl *, const Expr *>> &addressUses,
+                std::vector<const CallExpr *> &libraryCalls)
+        : graph_(graph), ctx_(ctx), facts_(facts), addressUses_(addressUses),
+          libraryCalls_(libraryCalls) {}
+
+    bool VisitCallExpr(CallExpr *call)
+    {
+        Call c;
+        c.callee = call->getDirectCallee();
+        if (c.callee) {
+            c.callee = c.callee->getCanonicalDecl();
+            c.kind = graph_.classifyCallee(c.callee);
+            if (isForbiddenInInstrumented(c.callee->getName()))
+                facts_.forbidden.push_back(call);
+        } else {
+            c.kind = CalleeKind::Indirect;
+        }
+        if (c.kind == CalleeKind::Library)
+            libraryCalls_.push_back(call);
+        c.site = classifyCall(call, ctx_);
+        facts_.calls.push_back(c);
+        return true;
+    }
+
+    bool VisitDeclRefExpr(DeclRefExpr *ref)
+    {
+        auto *fn = dyn_cast<FunctionDecl>(ref->getDecl());
+        if (!fn)
+            return true;
+        // A reference that is not the callee of a direct call takes the address.
+        auto parents = ctx_.getParents(*ref);
+        if (!parents.empty())
+            if (auto *cast = parents[0].get<ImplicitCastExpr>())
+                if (cast->getCastKind() == CK_FunctionToPointerDecay) {
+                    auto up = ctx_.getParents(*cast);
+                    if (!up.empty())
+                        if (auto *call = up[0].get<CallExpr>())
+                            if (call->getCallee() == cast)
+                                return true;
+                }
+        addressUses_.push_back({fn->getCanonicalDecl(), ref});
+        return true;
+    }
+
+private:
+    CallGraph &graph_;
+    ASTContext &ctx_;
+    FunctionFacts &facts_;
+    std::vector<std::pair<const FunctionDecl *, const Expr *>> &addressUses_;
+    std::vector<const CallExpr *> &libraryCalls_;
+};
+}  // namespace
+
+CallGraph::CallGraph(ASTContext &ctx, const std::vector<CkptPragma> &pragmas) : ctx_(ctx)
+{
+    for (const CkptPragma &p : pragmas)
+        if (p.kind == CkptPragma::NoReach)
+            noreach_.insert(p.names.begin(), p.names.end());
+    collect(pragmas);
+    propagate();
+}
+
+CalleeKind CallGraph::classifyCallee(const FunctionDecl *fn) const
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    if (fn->getBuiltinID() != 0)
+        return CalleeKind::Library;
+    llvm::StringRef name = fn->getName();
+    if (name.startswith("MPI_") || name.startswith("PMPI_") || name.startswith("ckpt_") ||
+        noreach_.count(name.str()))
+        return CalleeKind::Library;
+    for (const FunctionDecl *d : fn->redecls())
+        if (sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation())))
+            return CalleeKind::Library;
+    if (fn->getDefinition() && fn->getDefinition()->hasBody())
+        return CalleeKind::Local;
+    return CalleeKind::External;
+}
+
+std::string CallGraph::qualifiedName(const FunctionDecl *fn, const std::string &unit)
+{
+    if (fn->getFormalLinkage() == Linkage::ExternalLinkage)
+        return fn->getName().str();
+    return unit + "#" + fn->getName().str();
+}
+
+FunctionFacts *CallGraph::factsFor(const FunctionDecl *fn) const
+{
+    auto it = facts_.find(fn->getCanonicalDecl());
+    return it == facts_.end() ? nullptr : const_cast<FunctionFacts *>(&it->second);
+}
+
+void CallGraph::collect(const std::vector<CkptPragma> &pragmas)
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    for (Decl *d : ctx_.getTranslationUnitDecl()->decls()) {
+        auto *fn = dyn_cast<FunctionDecl>(d);
+        if (!fn || !fn->doesThisDeclarationHaveABody())
+            continue;
+        FunctionFacts &facts = facts_[fn->getCanonicalDecl()];
+        facts.function = fn;
+        order_.push_back(&facts);
+        BodyVisitor(*this, ctx_, facts, addressUses_, libraryCalls_).TraverseStmt(fn->getBody());
+    }
+    for (const CkptPragma &p : pragmas) {
+        if (p.kind != CkptPragma::Potential)
+            continue;
+        FunctionFacts *host = nullptr;
+        for (FunctionFacts *f : order_) {
+            SourceRange body = f->function->getBody()->getSourceRange();
+            if (sm.isBeforeInTranslationUnit(body.getBegin(), p.hashLoc) &&
+                sm.isBeforeInTranslationUnit(p.hashLoc, body.getEnd()))
+                host = f;
+        }
+        if (host)
+            host->points.push_back(&p);
+        else
+            stray_.push_back(&p);
+    }
+}
+
+bool CallGraph::siteNeedsInstrumentation(const Call &call) const
+{
+    switch (call.kind) {
+    case CalleeKind::Library:
+        return false;
+    case CalleeKind::External:
+    case CalleeKind::Indirect:
+        return true;
+    case CalleeKind::Local:
+        return factsFor(call.callee)->mayReach;
+    }
+    return false;
+}
+
+void CallGraph::propagate()
+{
+    // Definite reachability: a chain of calls within this unit ends at a pragma.
+    for (FunctionFacts *f : order_)
+        f->reaches = !f->points.empty();
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (FunctionFacts *f : order_) {
+            if (f->reaches)
+                continue;
+            for (const Call &c : f->calls)
+                if (c.kind == CalleeKind::Local && factsFor(c.callee)->reaches) {
+                    f->reaches = changed = true;
+                    break;
+                }
+        }
+    }
+    // May-reach adds calls at restorable statements to other units or through pointers.
+    for (FunctionFacts *f : order_)
+        f->mayReach = f->reaches;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (FunctionFacts *f : order_) {
+            if (f->mayReach)
+                continue;
+            for (const Call &c : f->calls)
+                if (c.site.form != SiteForm::Expression && siteNeedsInstrumentation(c)) {
+                    f->mayReach = changed = true;
+                    break;
+                }
+        }
+    }
+    for (auto &[fn, expr] : addressUses_) {
+        FunctionFacts *f = factsFor(fn);
+        if (!f || !f->mayReach)
+            continue;
+        reachingAddressTaken_ = true;
+        // Passed straight to a library function (qsort, atexit, signal, ...)?
+        for (const CallExpr *call : libraryCalls_)
+            for (const Expr *arg : call->arguments()) {
+                const Expr *a = arg->IgnoreParenImpCasts();
+                if (auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
+                    a = u->getSubExpr()->IgnoreParenImpCasts();
+                if (a == expr)
+                    callbacks_.push_back({f->function, call, expr});
+            }
+    }
+}
+
+}  // namespace aalc

@@ -1,0 +1,677 @@
+// The rewriting itself. What is inserted comes from templates/; this file
+// decides where, for which locals, and refuses what it cannot restore.
+#include "instrumenter.h"
+
+#include "templates.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace aalc {
+
+using namespace clang;
+
+struct Instrumenter::Site {
+    const CkptPragma *pragma = nullptr;  // a potential point, or
+    const Call *call = nullptr;          // a call that may reach one
+    SourceLocation loc;
+    int label = 0;
+    std::vector<const VarDecl *> locals;
+};
+
+static std::string escapeForString(const std::string &s)
+{
+    std::string out;
+    for (char c : s) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        out += c;
+    }
+    return out;
+}
+
+static std::string functionIdLiteral(const FunctionDecl *fn, const std::string &unit)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%016llxull",
+                  (unsigned long long)llvm::xxHash64(unit + ":" + fn->getName().str()));
+    return buf;
+}
+
+DiagnosticBuilder Instrumenter::error(SourceLocation loc, const char *format)
+{
+    failed_ = true;
+    DiagnosticsEngine &d = ctx_->getDiagnostics();
+    return d.Report(loc, d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
+           << llvm::StringRef(format);
+}
+
+DiagnosticBuilder Instrumenter::note(SourceLocation loc, const char *format)
+{
+    DiagnosticsEngine &d = ctx_->getDiagnostics();
+    return d.Report(loc, d.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
+           << llvm::StringRef(format);
+}
+
+// ---------------------------------------------------------------------------
+// Placing text while keeping the user's line numbers (#line after every block)
+
+std::string Instrumenter::lineDirective(unsigned line) const
+{
+    return "#line " + std::to_string(line) + " \"" + escapeForString(fileName_) + "\"";
+}
+
+static llvm::StringRef lineAt(const SourceManager &sm, SourceLocation loc, unsigned &column)
+{
+    bool invalid = false;
+    llvm::StringRef buffer = sm.getBufferData(sm.getFileID(loc), &invalid);
+    unsigned offset = sm.getFileOffset(loc);
+    size_t start = buffer.rfind('\n', offset == 0 ? 0 : offset - 1);
+    start = (start == llvm::StringRef::npos || offset == 0) ? 0 : start + 1;
+    if (offset > 0 && buffer[offset - 1] == '\n')
+        start = offset;
+    size_t end = buffer.find('\n', offset);
+    if (end == llvm::StringRef::npos)
+        end = buffer.size();
+    column = offset - start;
+    return buffer.slice(start, end);
+}
+
+std::string Instrumenter::indentationOf(SourceLocation loc) const
+{
+    unsigned column = 0;
+    llvm::StringRef line = lineAt(*sm_, loc, column);
+    return line.take_while([](char c) { return c == ' ' || c == '\t'; }).str();
+}
+
+static std::string indentLines(const std::string &block, const std::string &indent)
+{
+    std::string out;
+    for (size_t i = 0; i < block.size(); ++i) {
+        out += block[i];
+        if (block[i] == '\n')
+            out += indent;
+    }
+    return out;
+}
+
+static bool isBlank(llvm::StringRef s)
+{
+    return s.find_first_not_of(" \t\r") == llvm::StringRef::npos;
+}
+
+// Inserts `block` at loc so that the code before and after loc keeps its line
+// (and, where possible, column) numbers.
+void Instrumenter::insertBlock(SourceLocation loc, const std::string &block,
+                               const std::string &indent)
+{
+    unsigned column = 0;
+    llvm::StringRef line = lineAt(*sm_, loc, column);
+    unsigned lineNo = sm_->getSpellingLineNumber(loc);
+    llvm::StringRef before = line.take_front(column), after = line.drop_front(column);
+    std::string text;
+    if (!isBlank(before))
+        text += "\n" + indent;
+    text += indentLines(block, indent);
+    if (isBlank(after)) {
+        text += "\n" + lineDirective(lineNo + 1);
+    } else {
+        std::string pad;
+        for (char c : before)
+            pad += (c == '\t') ? '\t' : ' ';
+        text += "\n" + lineDirective(lineNo) + "\n" + pad;
+    }
+    rewriter_.InsertText(loc, text, /*InsertAfter=*/true);
+}
+
+SourceLocation Instrumenter::afterStatement(const Stmt *s) const
+{
+    const LangOptions &lo = ctx_->getLangOpts();
+    if (isa<CompoundStmt>(s))
+        return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
+    if (isa<DeclStmt>(s))
+        return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
+    return Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, *sm_, lo, false);
+}
+
+std::string Instrumenter::sourceText(SourceRange range) const
+{
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(range), *sm_,
+                                ctx_->getLangOpts())
+        .str();
+}
+
+// ---------------------------------------------------------------------------
+// Blocks
+
+std::string Instrumenter::returnValue(const FunctionDecl *fn) const
+{
+    QualType t = fn->getReturnType();
+    if (t->isVoidType())
+        return "";
+    PrintingPolicy policy(ctx_->getLangOpts());
+    return " (" + t.getUnqualifiedType().getAsString(policy) + "){0}";
+}
+
+static std::string localLines(const char *templateName, const std::vector<const VarDecl *> &vars)
+{
+    std::string lines;
+    for (const VarDecl *v : vars) {
+        if (!lines.empty())
+            lines += "\n";
+        lines += fillTemplate(templateName, {{"NAME", v->getName().str()}});
+    }
+    if (lines.empty())
+        lines = "    /* no locals in scope */";
+    return lines;
+}
+
+std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site) const
+{
+    return fillTemplate("save_frame",
+                        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+                         {"LABEL", std::to_string(site.label)},
+                         {"SAVE_LOCALS", localLines("save_local", site.locals)},
+                         {"RETURN_VALUE", returnValue(f.function)}});
+}
+
+std::string Instrumenter::restoreBlock(const Site &site) const
+{
+    return fillTemplate("restore_frame",
+                        {{"LABEL", std::to_string(site.label)},
+                         {"RESTORE_LOCALS", localLines("restore_local", site.locals)}});
+}
+
+// ---------------------------------------------------------------------------
+// Checks: what cannot be restored is refused with a message that says what to do
+
+static bool spellable(QualType t)
+{
+    t = t.getCanonicalType();
+    while (const Type *p = t->getPointeeOrArrayElementType()) {
+        if (p == t.getTypePtr())
+            break;
+        t = QualType(p, 0);
+    }
+    if (auto *tag = t->getAsTagDecl())
+        return !tag->getName().empty() || tag->getTypedefNameForAnonDecl();
+    return true;
+}
+
+bool Instrumenter::checkFunction(const FunctionFacts &f)
+{
+    const FunctionDecl *fn = f.function;
+    bool ok = true;
+    if (!sm_->isWrittenInMainFile(fn->getBeginLoc()) || fn->getBody()->getBeginLoc().isMacroID()) {
+        error(fn->getLocation(),
+              "function '%0' may reach a potential checkpoint but is defined in a header or "
+              "a macro; ckpt-instrument rewrites only the source file being compiled: move "
+              "its definition into a .c file")
+            << fn->getName();
+        return false;
+    }
+    for (const CallExpr *call : f.forbidden) {
+        error(call->getBeginLoc(),
+              "'%0' cannot be used in '%1', which may reach a potential checkpoint: its "
+              "saved state would not survive a restart; restructure the code so that this "
+              "call is in a function that never reaches a '#pragma ckpt potential'")
+            << call->getDirectCallee()->getName() << fn->getName();
+        ok = false;
+    }
+    QualType ret = fn->getReturnType();
+    if (!ret->isVoidType() && !spellable(ret)) {
+        error(fn->getLocation(),
+              "function '%0' may reach a potential checkpoint and returns an unnamed type; "
+              "give the type a name (a tag or a typedef)")
+            << fn->getName();
+        ok = false;
+    }
+    return ok;
+}
+
+bool Instrumenter::checkCallSite(const FunctionFacts &f, const Call &c)
+{
+    const CallExpr *call = c.site.call;
+    std::string callee = c.callee ? c.callee->getName().str() : std::string("a function pointer");
+    if (call->getBeginLoc().isMacroID() || c.site.statement->getBeginLoc().isMacroID() ||
+        c.site.statement->getEndLoc().isMacroID()) {
+        error(sm_->getExpansionLoc(call->getBeginLoc()),
+              "the call to '%0' may reach a potential checkpoint but comes from a macro "
+              "expansion; write the call directly in the source")
+            << callee;
+        return false;
+    }
+    // The call is evaluated again when the stack is rebuilt: its operands must be
+    // free of side effects, or they would happen twice.
+    if (!call->getDirectCallee() && call->getCallee()->HasSideEffects(*ctx_)) {
+        error(call->getCallee()->getBeginLoc(),
+              "the function pointer expression of this call has side effects, which would "
+              "be repeated when the stack is rebuilt after a checkpoint; compute the pointer "
+              "into a variable first");
+        return false;
+    }
+    unsigned n = 0;
+    for (const Expr *arg : call->arguments()) {
+        ++n;
+        if (arg->HasSideEffects(*ctx_)) {
+            error(arg->getBeginLoc(),
+                  "argument %0 of the call to '%1' has side effects, which would be repeated "
+                  "when the stack is rebuilt after a checkpoint; compute it into a variable "
+                  "before the call")
+                << n << callee;
+            return false;
+        }
+    }
+    if (c.site.form == SiteForm::Assignment) {
+        const Expr *lhs = c.site.assignment->getLHS();
+        if (lhs->HasSideEffects(*ctx_)) {
+            error(lhs->getBeginLoc(),
+                  "the target of this assignment has side effects and the call to '%0' may "
+                  "reach a potential checkpoint; assign to a plain variable first")
+                << callee;
+            return false;
+        }
+        if (c.site.statement != c.site.assignment) {
+            error(c.site.statement->getBeginLoc(),
+                  "write the assignment from '%0' without parentheses around it")
+                << callee;
+            return false;
+        }
+        if (!spellable(call->getType())) {
+            error(call->getBeginLoc(), "'%0' returns an unnamed type; give it a typedef")
+                << callee;
+            return false;
+        }
+    }
+    (void)f;
+    return true;
+}
+
+bool Instrumenter::prepareSite(const FunctionFacts &f, Site &site)
+{
+    ScopeQuery q{f.function, nullptr, SourceLocation()};
+    if (site.pragma) {
+        const Stmt *host = innermostStatementAt(f.function->getBody(), site.pragma->hashLoc, *sm_);
+        if (!isa<CompoundStmt>(host)) {
+            error(site.pragma->hashLoc,
+                  "'#pragma ckpt potential' must stand between the statements of a block; "
+                  "put braces around the statement that follows it");
+            return false;
+        }
+        q.anchor = host;
+        q.point = site.pragma->hashLoc;
+    } else {
+        q.anchor = site.call->site.statement;
+    }
+    bool crossesStmtExpr = false;
+    site.locals = localsInScope(q, *ctx_, crossesStmtExpr);
+    if (crossesStmtExpr) {
+        error(site.loc, "a potential checkpoint, or a call that may reach one, cannot be inside "
+                        "a statement expression '({ ... })'");
+        return false;
+    }
+    bool ok = true;
+    for (const VarDecl *v : site.locals) {
+        if (v->getType()->isVariablyModifiedType()) {
+            error(site.loc,
+                  "this %0 is in the scope of the variable-length array '%1', and the jump that "
+                  "restores the stack cannot enter that scope; allocate '%1' with malloc instead")
+                << (site.pragma ? "potential checkpoint" : "call, which may reach a checkpoint,")
+                << v->getName();
+            note(v->getLocation(), "'%0' declared here") << v->getName();
+            ok = false;
+        } else if (v->getStorageClass() == SC_Register) {
+            error(v->getLocation(),
+                  "'register' variable '%0' is in scope of a potential checkpoint and must be "
+                  "saved, which needs its address; remove 'register'")
+                << v->getName();
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+// ---------------------------------------------------------------------------
+// Emission
+
+void Instrumenter::emitPotentialPoint(const FunctionFacts &f, const Site &site)
+{
+    std::string block = fillTemplate(
+        "potential_point", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+                            {"LABEL", std::to_string(site.label)},
+                            {"SAVE_LOCALS", localLines("save_local", site.locals)},
+                            {"RESTORE_LOCALS", localLines("restore_local", site.locals)},
+                            {"RETURN_VALUE", returnValue(f.function)}});
+    SourceLocation hash = site.pragma->hashLoc;
+    unsigned column = 0;
+    llvm::StringRef line = lineAt(*sm_, hash, column);
+    unsigned lineNo = sm_->getSpellingLineNumber(hash);
+    // Indent like the statement that follows the pragma.
+    std::string indent = indentationOf(sm_->translateLineCol(sm_->getFileID(hash), lineNo + 1, 1));
+    std::string text = indentLines(block, indent) + "\n" + lineDirective(lineNo + 1);
+    rewriter_.ReplaceText(hash, line.size() - column, text);
+}
+
+void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
+{
+    const Call &c = *site.call;
+    const Stmt *stmt = c.site.statement;
+    std::string indent = indentationOf(stmt->getBeginLoc());
+    std::string label = std::to_string(site.label);
+    SourceLocation after = afterStatement(stmt);
+    if (after.isInvalid()) {
+        error(stmt->getBeginLoc(), "cannot find the end of this statement");
+        return;
+    }
+    bool braces = !c.site.inCompound;
+    switch (c.site.form) {
+    case SiteForm::CallStatement:
+    case SiteForm::Declaration:
+        insertBlock(stmt->getBeginLoc(), (braces ? "{\n" : "") + restoreBlock(site), indent);
+        insertBlock(after, saveBlock(f, site) + (braces ? "\n}" : ""), indent);
+        break;
+    case SiteForm::Assignment:
+    case SiteForm::Return: {
+        // The result is held in a variable until the frame is saved: assigning it
+        // first would overwrite a local that the restored call may still read.
+        QualType type = c.site.form == SiteForm::Return ? f.function->getReturnType()
+                                                        : c.site.call->getType();
+        PrintingPolicy policy(ctx_->getLangOpts());
+        std::string held = fillTemplate(
+            "held_result", {{"RESULT_TYPE", type.getUnqualifiedType().getAsString(policy)},
+                            {"LABEL", label}});
+        std::string finish;
+        if (c.site.form == SiteForm::Return) {
+            finish = "return ckpt_result_" + label + ";";
+        } else {
+            const BinaryOperator *a = c.site.assignment;
+            finish = sourceText(a->getLHS()->getSourceRange()) + " " +
+                     a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
+        }
+        unsigned lineNo = sm_->getSpellingLineNumber(stmt->getBeginLoc());
+        std::string open = indentLines("{\n" + restoreBlock(site), indent) + "\n" +
+                           lineDirective(lineNo) + "\n" + indent + held;
+        // Replace "x = " or "return " up to the call with the held result's declaration.
+        rewriter_.ReplaceText(
+            CharSourceRange::getCharRange(stmt->getBeginLoc(), c.site.call->getBeginLoc()), open);
+        insertBlock(after, saveBlock(f, site) + "\n" + finish + "\n}", indent);
+        break;
+    }
+    case SiteForm::Expression:
+        break;
+    }
+}
+
+void Instrumenter::recordExpressionCall(const FunctionFacts &f, const Call &c)
+{
+    std::string callee = c.callee ? c.callee->getName().str() : std::string();
+    switch (c.kind) {
+    case CalleeKind::Library:
+        return;
+    case CalleeKind::Local: {
+        FunctionFacts *target = graph_->factsFor(c.callee);
+        if (target->reaches) {
+            error(c.site.call->getBeginLoc(),
+                  "the call to '%0' may reach a potential checkpoint and cannot be restored "
+                  "inside a larger expression or condition; call it in a statement of its "
+                  "own first, e.g. 'tmp = %0(...);', and use the variable")
+                << callee;
+            return;
+        }
+        if (target->mayReach)
+            summaryAssumes_.push_back(CallGraph::qualifiedName(target->function, unitId_));
+        return;
+    }
+    case CalleeKind::External:
+        // Assumed not to reach; the runtime checks that at start-up.
+        summaryAssumes_.push_back(callee);
+        return;
+    case CalleeKind::Indirect:
+        if (graph_->reachingAddressTaken()) {
+            error(c.site.call->getBeginLoc(),
+                  "this call through a function pointer may reach a potential checkpoint "
+                  "(functions that do have their address taken in this file) and cannot be "
+                  "restored inside a larger expression or condition; call it in a statement "
+                  "of its own first and use the result");
+        }
+        return;
+    }
+    (void)f;
+}
+
+void Instrumenter::instrumentFunction(FunctionFacts &f)
+{
+    if (!checkFunction(f))
+        return;
+    std::vector<Site> sites;
+    for (const CkptPragma *p : f.points) {
+        Site s;
+        s.pragma = p;
+        s.loc = p->hashLoc;
+        if (p->hashLoc.isMacroID()) {
+            error(sm_->getExpansionLoc(p->hashLoc),
+                  "'#pragma ckpt potential' cannot come from a macro; write it directly");
+            continue;
+        }
+        sites.push_back(s);
+    }
+    for (const Call &c : f.calls) {
+        if (c.site.form == SiteForm::Expression || !graph_->siteNeedsInstrumentation(c))
+            continue;
+        if (!checkCallSite(f, c))
+            continue;
+        Site s;
+        s.call = &c;
+        s.loc = c.site.call->getBeginLoc();
+        sites.push_back(s);
+    }
+    std::sort(sites.begin(), sites.end(), [&](const Site &a, const Site &b) {
+        return sm_->isBeforeInTranslationUnit(a.loc, b.loc);
+    });
+    std::string cases;
+    int label = 0;
+    for (Site &s : sites) {
+        s.label = ++label;
+        if (!prepareSite(f, s))
+            continue;
+        if (!cases.empty())
+            cases += "\n";
+        cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s.label)}});
+        if (s.pragma)
+            emitPotentialPoint(f, s);
+        else
+            emitCallSite(f, s);
+    }
+    if (cases.empty())
+        return;
+    // The restore jump table goes right after the opening brace.
+    const auto *body = cast<CompoundStmt>(f.function->getBody());
+    std::string indent = body->body_empty() ? indentationOf(body->getLBracLoc()) + "    "
+                                            : indentationOf(body->body_front()->getBeginLoc());
+    std::string entry = fillTemplate("function_entry",
+                                     {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+                                      {"CASES", cases}});
+    insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
+}
+
+// ---------------------------------------------------------------------------
+// Globals and static locals: placed in the sections the runtime saves
+
+namespace {
+class GlobalVisitor : public RecursiveASTVisitor<GlobalVisitor> {
+public:
+    std::vector<const VarDecl *> vars;
+    bool VisitVarDecl(VarDecl *v)
+    {
+        if (v->hasGlobalStorage() && !isa<ParmVarDecl>(v))
+            vars.push_back(v);
+        return true;
+    }
+};
+}  // namespace
+
+void Instrumenter::markGlobals()
+{
+    GlobalVisitor visitor;
+    visitor.TraverseDecl(ctx_->getTranslationUnitDecl());
+    std::map<unsigned, std::vector<const VarDecl *>> groups;  // by offset of the declaration
+    for (const VarDecl *v : visitor.vars) {
+        if (v->hasExternalStorage() || v->isConstexpr())
+            continue;
+        QualType base = ctx_->getBaseElementType(v->getType());
+        bool isConst = base.isConstQualified();
+        SourceLocation loc = v->getBeginLoc();
+        bool inMain = sm_->isWrittenInMainFile(sm_->getExpansionLoc(loc));
+        if (!inMain) {
+            if (!isConst && !sm_->isInSystemHeader(sm_->getExpansionLoc(loc)) &&
+                v->isThisDeclarationADefinition() == VarDecl::Definition &&
+                v->isUsed())
+                error(v->getLocation(),
+                      "variable '%0' is defined in a header, where ckpt-instrument cannot mark "
+                      "it for saving; define it in one .c file and declare it 'extern' in the "
+                      "header")
+                    << v->getName();
+            continue;
+        }
+        if (isConst)
+            continue;
+        if (v->getTLSKind() != VarDecl::TLS_None) {
+            error(v->getLocation(), "thread-local variable '%0' cannot be checkpointed; make it "
+                                    "an ordinary global")
+                << v->getName();
+            continue;
+        }
+        if (v->hasAttr<SectionAttr>()) {
+            error(v->getLocation(), "variable '%0' has its own section attribute, so it cannot "
+                                    "be placed where checkpoints save globals")
+                << v->getName();
+            continue;
+        }
+        if (loc.isMacroID()) {
+            error(sm_->getExpansionLoc(loc),
+                  "global variable '%0' is declared by a macro; ckpt-instrument cannot mark it "
+                  "for saving: write the declaration directly")
+                << v->getName();
+            continue;
+        }
+        groups[sm_->getFileOffset(loc)].push_back(v);
+    }
+    // Declarations that declare several variables share one attribute.
+    std::map<unsigned, bool> groupHasConst;
+    for (const VarDecl *v : visitor.vars) {
+        SourceLocation loc = v->getBeginLoc();
+        if (loc.isMacroID() || !sm_->isWrittenInMainFile(loc) || v->hasExternalStorage())
+            continue;
+        if (ctx_->getBaseElementType(v->getType()).isConstQualified() &&
+            groups.count(sm_->getFileOffset(loc)))
+            groupHasConst[sm_->getFileOffset(loc)] = true;
+    }
+    for (auto &[offset, vars] : groups) {
+        if (groupHasConst[offset]) {
+            error(vars.front()->getLocation(),
+                  "this declaration mixes const and non-const variables; declare '%0' in a "
+                  "declaration of its own so that it can be saved")
+                << vars.front()->getName();
+            continue;
+        }
+        bool initialised = vars.size() > 1;
+        for (const VarDecl *v : vars)
+            for (const VarDecl *r : v->redecls())
+                if (r->hasInit())
+                    initialised = true;
+        rewriter_.InsertText(vars.front()->getBeginLoc(),
+                             initialised ? "CKPT_SAVED_DATA " : "CKPT_SAVED_BSS ", false);
+    }
+}
+
+// A line that says what this unit assumes about other units (see unit_summary.c.in).
+std::string Instrumenter::unitSummary() const
+{
+    std::string lines = "    \"U " + escapeForString(unitId_) + "\\n\"";
+    auto add = [&](const char *tag, const std::vector<std::string> &items) {
+        std::vector<std::string> sorted(items);
+        std::sort(sorted.begin(), sorted.end());
+        sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+        for (const std::string &s : sorted)
+            lines += "\n    \"" + std::string(tag) + " " + escapeForString(s) + "\\n\"";
+    };
+    add("R", summaryReaches_);
+    add("C", summaryEdges_);
+    add("A", summaryAssumes_);
+    return fillTemplate("unit_summary", {{"LINES", lines}});
+}
+
+// '#pragma ckpt noreach' lines stay as comments so the C compiler does not warn.
+void Instrumenter::neutralisePragmaLines()
+{
+    for (const CkptPragma &p : pragmas_.pragmas())
+        if (p.kind == CkptPragma::NoReach && p.hashLoc.isFileID() &&
+            sm_->isWrittenInMainFile(p.hashLoc))
+            rewriter_.InsertText(p.hashLoc, "// ", false);
+}
+
+void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
+{
+    ctx_ = &ctx;
+    sm_ = &ctx.getSourceManager();
+    if (ctx.getDiagnostics().hasErrorOccurred())
+        return;
+    FileID main = sm_->getMainFileID();
+    llvm::SmallString<256> absolute(fileName_);
+    llvm::sys::fs::make_absolute(absolute);
+    llvm::sys::path::remove_dots(absolute, true);
+    unitId_ = absolute.str().str();
+
+    CallGraph graph(ctx, pragmas_.pragmas());
+    graph_ = &graph;
+    for (const CkptPragma *p : graph.strayPragmas())
+        error(sm_->getExpansionLoc(p->hashLoc),
+              "'#pragma ckpt potential' must be inside a function body, between statements");
+    for (const auto &cb : graph.libraryCallbacks()) {
+        error(cb.use->getBeginLoc(),
+              "'%0' may reach a potential checkpoint, but it is passed to the library function "
+              "'%1', whose frames cannot be saved; do not let code called from a library reach "
+              "a '#pragma ckpt potential'")
+            << cb.function->getName() << cb.libraryCall->getDirectCallee()->getName();
+    }
+    for (FunctionFacts *f : graph.functions()) {
+        for (const Call &c : f->calls)
+            if (c.site.form == SiteForm::Expression)
+                recordExpressionCall(*f, c);
+        if (!f->mayReach)
+            continue;
+        std::string name = CallGraph::qualifiedName(f->function, unitId_);
+        if (f->reaches)
+            summaryReaches_.push_back(name);
+        else
+            for (const Call &c : f->calls)
+                if (c.site.form != SiteForm::Expression && c.callee &&
+                    c.kind != CalleeKind::Library)
+                    summaryEdges_.push_back(name + " " +
+                                            CallGraph::qualifiedName(c.callee, unitId_));
+        instrumentFunction(*f);
+    }
+    markGlobals();
+    neutralisePragmaLines();
+    if (failed_)
+        return;
+
+    std::string body;
+    if (const clang::RewriteBuffer *buffer = rewriter_.getRewriteBufferFor(main))
+        body.assign(buffer->begin(), buffer->end());
+    else
+        body = sm_->getBufferData(main).str();
+    output_ = fillTemplate("file_prologue", {}) + "\n" + lineDirective(1) + "\n" + body;
+    if (!output_.empty() && output_.back() != '\n')
+        output_ += "\n";
+    output_ += unitSummary() + "\n";
+}
+
+}  // namespace aalc

@@ -1,0 +1,60 @@
+// Rewrites one translation unit: restore jump tables, save and restore blocks,
+// saved globals, and the unit's reachability summary.
+#pragma once
+
+#include "call_graph.h"
+#include "pragmas.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+
+#include <string>
+
+namespace aalc {
+
+class Instrumenter : public clang::ASTConsumer {
+public:
+    Instrumenter(clang::Rewriter &rewriter, const CkptPragmaHandler &pragmas,
+                 const std::string &fileName, std::string &output)
+        : rewriter_(rewriter), pragmas_(pragmas), output_(output), fileName_(fileName) {}
+    void HandleTranslationUnit(clang::ASTContext &ctx) override;
+
+private:
+    struct Site;
+    void instrumentFunction(FunctionFacts &f);
+    bool checkFunction(const FunctionFacts &f);
+    bool checkCallSite(const FunctionFacts &f, const Call &c);
+    bool prepareSite(const FunctionFacts &f, Site &site);
+    void emitPotentialPoint(const FunctionFacts &f, const Site &site);
+    void emitCallSite(const FunctionFacts &f, const Site &site);
+    void recordExpressionCall(const FunctionFacts &f, const Call &c);
+    void markGlobals();
+    void neutralisePragmaLines();
+    std::string unitSummary() const;
+
+    std::string saveBlock(const FunctionFacts &f, const Site &site) const;
+    std::string restoreBlock(const Site &site) const;
+    std::string returnValue(const clang::FunctionDecl *fn) const;
+    std::string lineDirective(unsigned line) const;
+    std::string indentationOf(clang::SourceLocation loc) const;
+    void insertBlock(clang::SourceLocation loc, const std::string &block,
+                     const std::string &indent);
+    clang::SourceLocation afterStatement(const clang::Stmt *s) const;
+    std::string sourceText(clang::SourceRange range) const;
+
+    clang::DiagnosticBuilder error(clang::SourceLocation loc, const char *format);
+    clang::DiagnosticBuilder note(clang::SourceLocation loc, const char *format);
+
+    clang::Rewriter &rewriter_;
+    const CkptPragmaHandler &pragmas_;
+    std::string &output_;
+    clang::ASTContext *ctx_ = nullptr;
+    clang::SourceManager *sm_ = nullptr;
+    CallGraph *graph_ = nullptr;
+    std::string fileName_;  // the main file as the user named it (for #line)
+    std::string unitId_;    // absolute path of the main file (for the summary)
+    std::vector<std::string> summaryReaches_, summaryEdges_, summaryAssumes_;
+    bool failed_ = false;
+};
+
+}  // namespace aalc

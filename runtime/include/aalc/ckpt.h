@@ -1,0 +1,82 @@
+/*
+ * AALC runtime: the interface that code inserted by ckpt-instrument uses.
+ *
+ * Every instrumented translation unit includes this header. It is also the
+ * user-facing API (ckpt_request_checkpoint) for programs that want to ask for
+ * a checkpoint themselves.
+ *
+ * The runtime knows nothing of MPI. How the pieces fit together:
+ *   - at a potential point, ckpt_point_due() is a cheap inline test; when it
+ *     fires, ckpt_begin_collapse() decides whether a checkpoint starts now;
+ *   - while ckpt_collapsing is set, every instrumented function saves its
+ *     frame (ckpt_save_frame + CKPT_SAVE per local) and returns;
+ *   - the runtime saves globals and the heap once the collapse reaches main,
+ *     writes the image, then sets ckpt_restoring and calls main again;
+ *   - while ckpt_restoring is set, every instrumented function asks
+ *     ckpt_resume_label() where to jump, restores its locals (CKPT_RESTORE)
+ *     and re-enters the call it was in, until the potential point calls
+ *     ckpt_resume_finished().
+ */
+#ifndef AALC_CKPT_H
+#define AALC_CKPT_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Nonzero while the stack is being collapsed for a checkpoint. */
+extern int ckpt_collapsing;
+/* Nonzero while the stack is being rebuilt (after a checkpoint or on recovery). */
+extern int ckpt_restoring;
+/* Set asynchronously (timer thread, SIGUSR1, coordination layer) to ask for a checkpoint. */
+extern atomic_int ckpt_requested;
+/* Potential points left before CKPT_EVERY asks for a checkpoint. */
+extern long ckpt_points_left;
+
+/* The fast test at every potential point: one decrement and two predictable branches. */
+static inline int ckpt_point_due(void)
+{
+    return __builtin_expect(--ckpt_points_left <= 0 ||
+                                atomic_load_explicit(&ckpt_requested, memory_order_relaxed),
+                            0);
+}
+
+/* Slow path of a due potential point: returns 1 when the stack must collapse now. */
+int ckpt_begin_collapse(void);
+
+/* Start saving one frame: which function (an id the precompiler computes) and where in it. */
+void ckpt_save_frame(uint64_t function_id, int label);
+/* Room in the current frame record for n bytes of one local. */
+void *ckpt_frame_reserve(size_t n);
+
+/* At the entry of an instrumented function while restoring: the label to jump to. */
+int ckpt_resume_label(uint64_t function_id);
+/* The saved bytes of the next local of the frame being restored. */
+const void *ckpt_frame_next(size_t n);
+/* The potential point where the checkpoint was taken has been reached again. */
+void ckpt_resume_finished(void);
+
+/* Save and restore one local by value. memcpy keeps the variable's address
+ * from escaping, so the compiler may still keep it in a register. */
+#define CKPT_SAVE(var) memcpy(ckpt_frame_reserve(sizeof(var)), &(var), sizeof(var))
+#define CKPT_RESTORE(var) memcpy(&(var), ckpt_frame_next(sizeof(var)), sizeof(var))
+
+/* Where the precompiler puts globals and static locals so that they are saved:
+ * initialised ones in a data section, zero-initialised ones in a NOBITS one
+ * (the linker script aalc-sections.ld collects both). */
+#define CKPT_SAVED_DATA __attribute__((section("ckpt_saved_data")))
+#define CKPT_SAVED_BSS __attribute__((section(".bss.ckpt_saved")))
+
+/* User API: ask for a checkpoint at the next potential point. */
+void ckpt_request_checkpoint(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AALC_CKPT_H */

@@ -1,0 +1,22 @@
+/* Writing a checkpoint once the stack has collapsed into the runtime. */
+#ifndef AALC_CHECKPOINT_H
+#define AALC_CHECKPOINT_H
+
+#include "output_rewind.h"
+
+#include <stdint.h>
+
+/* Runtime bookkeeping saved in every image (CKPT_SECTION_RUNTIME). */
+struct ckpt_runtime_record {
+    uint64_t checkpoint;  /* its own number */
+    uint64_t frames;      /* how many frame records */
+    struct ckpt_output_marks output;
+};
+
+/* The number the next checkpoint gets: above everything in CKPT_DIR. */
+void ckpt_checkpoint_init(uint64_t last_number);
+/* Write, commit and prune. A failed write is reported and the run goes on:
+ * the previous committed checkpoint is still there. */
+void ckpt_take_checkpoint(void);
+
+#endif

@@ -1,0 +1,49 @@
+/*
+ * The checkpoint heap: every allocation the program makes (malloc & co are
+ * redirected here at link time with --wrap) comes from one region mapped at
+ * a fixed virtual address, so pointers into it stay valid in a new process.
+ * All allocator metadata lives inside the region; saving [base, top) and
+ * mapping it back at the same address restores the heap exactly.
+ */
+#ifndef AALC_HEAP_H
+#define AALC_HEAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Map the region (reserve_bytes of address space at the fixed address, grown
+ * on demand). Returns 0 or -1 with a message in err. Idempotent. */
+int ckpt_heap_init(size_t reserve_bytes, char *err, size_t errlen);
+
+void *ckpt_heap_malloc(size_t n);
+void *ckpt_heap_calloc(size_t count, size_t n);
+void *ckpt_heap_realloc(void *p, size_t n);
+void ckpt_heap_free(void *p);
+/* alignment: a power of two multiple of sizeof(void *). Returns 0 or an errno value. */
+int ckpt_heap_memalign(void **out, size_t alignment, size_t n);
+/* Usable size of a block from this heap. */
+size_t ckpt_heap_usable_size(const void *p);
+
+/* Is p inside the checkpoint heap region? (free/realloc of foreign pointers go to libc) */
+int ckpt_heap_owns(const void *p);
+
+/* What a checkpoint must save: the bytes [base, base + used). */
+uintptr_t ckpt_heap_base(void);
+size_t ckpt_heap_used(void);
+/* Bytes currently handed out to the program (for reports). */
+size_t ckpt_heap_live_bytes(void);
+
+/* Recovery: make [base, base + used) accessible so the saved bytes can be read into it. */
+int ckpt_heap_prepare_restore(size_t used, char *err, size_t errlen);
+
+/* Consistency check of every block (tests, CKPT_DEBUG). Returns 0 when sound. */
+int ckpt_heap_check(char *err, size_t errlen);
+
+
+
+/* Memory for the runtime's (and the coordination layer's) own bookkeeping:
+ * plain libc allocations that are never saved in a checkpoint. */
+void *ckpt_untracked_malloc(size_t n);
+void *ckpt_untracked_realloc(void *p, size_t n);
+void ckpt_untracked_free(void *p);
+#endif

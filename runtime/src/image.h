@@ -1,0 +1,74 @@
+/*
+ * Checkpoint image files: a header, typed sections, and a trailer holding an
+ * XXH3-64 checksum of everything before it. One image per rank per checkpoint.
+ * Readers validate the whole file before handing out any section, so a damaged
+ * or foreign file yields an error message, never a crash.
+ */
+#ifndef AALC_IMAGE_H
+#define AALC_IMAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CKPT_IMAGE_FORMAT_VERSION 1u
+#define CKPT_EXE_ID_MAX 64
+
+enum ckpt_section_kind {
+    CKPT_SECTION_GLOBALS = 1, /* one per saved address range: addr = where it lives */
+    CKPT_SECTION_HEAP = 2,    /* the used part of the checkpoint heap, addr = base */
+    CKPT_SECTION_FRAMES = 3,  /* the collapsed stack, as written by frames.c */
+    CKPT_SECTION_RUNTIME = 4, /* runtime bookkeeping (trigger counters, output offsets) */
+    CKPT_SECTION_EXTENSION = 100 /* and above: layers above the runtime (coordination layer) */
+};
+
+struct ckpt_image_header {
+    uint64_t checkpoint;    /* checkpoint sequence number (the epoch it ends) */
+    uint32_t rank, nranks;  /* 0 and 1 for serial programs */
+    uint32_t exe_id_len;
+    uint8_t exe_id[CKPT_EXE_ID_MAX]; /* identity of the executable (GNU build-id) */
+};
+
+struct ckpt_image_writer; /* opaque */
+
+/* Create path (truncating), write the header. NULL with a message in err on failure. */
+struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_image_header *h,
+                                            char *err, size_t errlen);
+/* Append one section. Returns 0 or -1 (message in err). */
+int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
+                           const void *data, uint64_t size, char *err, size_t errlen);
+/* Write the trailer, fsync and close. Returns 0 or -1. Frees w either way. */
+int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen);
+/* Give up on a partly written image (closes, frees; the caller removes the file). */
+void ckpt_image_abandon(struct ckpt_image_writer *w);
+
+struct ckpt_image_section {
+    uint32_t kind;
+    uint64_t addr;
+    uint64_t size;
+    const void *data; /* points into the mapped file */
+};
+
+struct ckpt_image {
+    struct ckpt_image_header header;
+    uint32_t nsections;
+    struct ckpt_image_section *sections;
+    void *map;      /* the whole file, read-only */
+    size_t map_size;
+};
+
+/* ckpt_image_open results besides 0: a damaged file (an older checkpoint may
+ * do), or one this program must not load (another executable or format). */
+#define CKPT_IMAGE_DAMAGED (-1)
+#define CKPT_IMAGE_FOREIGN (-2)
+
+/* Open and fully validate an image: magic, format version, sizes, checksum.
+ * If expect_exe_id is not NULL, an image from another executable is refused.
+ * Returns 0, or -1 with a one-line reason in err (never crashes on bad input). */
+int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t expect_exe_id_len,
+                    struct ckpt_image *img, char *err, size_t errlen);
+/* The index-th section of a kind, or NULL. */
+const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, uint32_t kind,
+                                                 uint32_t index);
+void ckpt_image_close(struct ckpt_image *img);
+
+#endif

@@ -1,0 +1,87 @@
+#include "options.h"
+
+#include "log.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ckpt_options ckpt_opts = {
+    .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
+    .stack_size = (size_t)256 << 20};
+
+long long ckpt_parse_size(const char *text)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (errno || end == text || v < 0)
+        return -1;
+    double scale = 1;
+    switch (*end) {
+    case 'k': case 'K': scale = 1024.0; end++; break;
+    case 'm': case 'M': scale = 1024.0 * 1024; end++; break;
+    case 'g': case 'G': scale = 1024.0 * 1024 * 1024; end++; break;
+    default: break;
+    }
+    if (*end != '\0')
+        return -1;
+    return (long long)(v * scale);
+}
+
+static long parse_count(const char *name, const char *text, long min)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0' || v < min)
+        ckpt_fatal("%s='%s' is not a whole number >= %ld", name, text, min);
+    return v;
+}
+
+void ckpt_options_load(const char *program)
+{
+    const char *v;
+    int interval_given = 0;
+    if ((v = getenv("CKPT_INTERVAL")) && *v) {
+        char *end;
+        errno = 0;
+        double seconds = strtod(v, &end);
+        if (errno || end == v || *end != '\0' || !(seconds >= 0) || isinf(seconds))
+            ckpt_fatal("CKPT_INTERVAL='%s' is not a number of seconds (fractions allowed)", v);
+        ckpt_opts.interval = seconds;
+        interval_given = 1;
+    }
+    if ((v = getenv("CKPT_EVERY")) && *v) {
+        ckpt_opts.every = parse_count("CKPT_EVERY", v, 0);
+        if (!interval_given)
+            ckpt_opts.interval = 0; /* an explicit count replaces the default interval */
+    }
+    if ((v = getenv("CKPT_KEEP")) && *v)
+        ckpt_opts.keep = (unsigned)parse_count("CKPT_KEEP", v, 1);
+    if ((v = getenv("CKPT_VERBOSE")) && *v)
+        ckpt_opts.verbose = (int)parse_count("CKPT_VERBOSE", v, 0);
+    if ((v = getenv("CKPT_RECOVER")) && *v && strcmp(v, "0") != 0)
+        ckpt_opts.recover = 1;
+    if ((v = getenv("CKPT_REWIND_OUTPUT")) && *v)
+        ckpt_opts.rewind_output = (int)parse_count("CKPT_REWIND_OUTPUT", v, 0);
+    if ((v = getenv("CKPT_STACK_SIZE")) && *v) {
+        long long bytes = ckpt_parse_size(v);
+        if (bytes < (1 << 20))
+            ckpt_fatal("CKPT_STACK_SIZE='%s' is not a size of at least 1M", v);
+        ckpt_opts.stack_size = (size_t)bytes;
+    }
+    if ((v = getenv("CKPT_DEBUG_KILL_IN_WRITE")) && *v)
+        ckpt_opts.kill_in_write = parse_count("CKPT_DEBUG_KILL_IN_WRITE", v, 1);
+
+    if ((v = getenv("CKPT_DIR")) && *v) {
+        if (snprintf(ckpt_opts.dir, sizeof ckpt_opts.dir, "%s", v) >= (int)sizeof ckpt_opts.dir)
+            ckpt_fatal("CKPT_DIR is too long");
+    } else {
+        const char *base = strrchr(program, '/');
+        base = base ? base + 1 : program;
+        snprintf(ckpt_opts.dir, sizeof ckpt_opts.dir, "%s.ckpt", base);
+    }
+}

@@ -1,0 +1,31 @@
+/* Settings read from the environment when the program starts. */
+#ifndef AALC_OPTIONS_H
+#define AALC_OPTIONS_H
+
+#include <limits.h>
+#include <stddef.h>
+
+struct ckpt_options {
+    char dir[PATH_MAX];   /* CKPT_DIR, default ./<program>.ckpt */
+    double interval;      /* CKPT_INTERVAL seconds; 0 = no time trigger */
+    long every;           /* CKPT_EVERY: every n-th potential point; 0 = off */
+    unsigned keep;        /* CKPT_KEEP committed checkpoints kept (>= 1) */
+    int verbose;          /* CKPT_VERBOSE */
+    int recover;          /* --recover or CKPT_RECOVER=1 */
+    int rewind_output;    /* CKPT_REWIND_OUTPUT (default 1) */
+    size_t stack_size;    /* CKPT_STACK_SIZE bytes for the program's stack */
+    long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */
+};
+
+#define CKPT_DEFAULT_INTERVAL 300.0
+#define CKPT_DEFAULT_KEEP 2
+
+extern struct ckpt_options ckpt_opts;
+
+/* Fill ckpt_opts from the environment; exits with a clear message on a bad value. */
+void ckpt_options_load(const char *program);
+
+/* "12", "1.5", "64M", "2G" -> bytes; -1 when malformed. */
+long long ckpt_parse_size(const char *text);
+
+#endif

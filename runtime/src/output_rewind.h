@@ -1,0 +1,22 @@
+/* The output-commit problem, solved where it can be: when stdout or stderr is
+ * a regular file, a checkpoint records its length, and recovery cuts off what
+ * was printed after that checkpoint, so it is not printed twice. */
+#ifndef AALC_OUTPUT_REWIND_H
+#define AALC_OUTPUT_REWIND_H
+
+#include <stdint.h>
+
+struct ckpt_output_mark {
+    uint64_t valid, device, inode, length;
+};
+
+struct ckpt_output_marks {
+    struct ckpt_output_mark out, err;
+};
+
+/* Flush stdio and record where stdout and stderr stand. */
+void ckpt_output_capture(struct ckpt_output_marks *marks);
+/* On recovery: truncate the same files back to the recorded lengths. */
+void ckpt_output_rewind(const struct ckpt_output_marks *marks);
+
+#endif

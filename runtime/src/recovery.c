@@ -1,0 +1,106 @@
+#include "recovery.h"
+
+#include "checkpoint.h"
+#include "exe_identity.h"
+#include "frames.h"
+#include "globals.h"
+#include "heap.h"
+#include "image.h"
+#include "log.h"
+#include "options.h"
+#include "state.h"
+#include "store.h"
+
+#include <aalc/ckpt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Everything is checked before anything is copied, so a refused image leaves
+ * the process untouched and the next older checkpoint can be tried. */
+static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
+{
+    const struct ckpt_image_section *rt = ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0);
+    if (!rt || rt->size != sizeof(struct ckpt_runtime_record)) {
+        snprintf(err, errlen, "runtime record missing or of the wrong size");
+        return -1;
+    }
+    struct ckpt_range globals[2];
+    ckpt_globals_ranges(globals);
+    for (uint32_t i = 0; i < 2; i++) {
+        const struct ckpt_image_section *g = ckpt_image_find(img, CKPT_SECTION_GLOBALS, i);
+        if (!g || g->addr != (uintptr_t)globals[i].start || g->size != globals[i].size) {
+            snprintf(err, errlen, "saved globals do not match this program's layout");
+            return -1;
+        }
+    }
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP, 0);
+    if (!heap || heap->addr != ckpt_heap_base()) {
+        snprintf(err, errlen, "saved heap missing or at another address");
+        return -1;
+    }
+    if (!ckpt_image_find(img, CKPT_SECTION_FRAMES, 0)) {
+        snprintf(err, errlen, "saved stack missing");
+        return -1;
+    }
+    return 0;
+}
+
+static void load_image(const struct ckpt_image *img)
+{
+    char err[256];
+    const struct ckpt_image_section *frames = ckpt_image_find(img, CKPT_SECTION_FRAMES, 0);
+    if (ckpt_frames_load(frames->data, frames->size, err, sizeof err) != 0)
+        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)img->header.checkpoint, err);
+    struct ckpt_range globals[2];
+    ckpt_globals_ranges(globals);
+    for (uint32_t i = 0; i < 2; i++)
+        memcpy(globals[i].start, ckpt_image_find(img, CKPT_SECTION_GLOBALS, i)->data,
+               globals[i].size);
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP, 0);
+    if (ckpt_heap_prepare_restore(heap->size, err, sizeof err) != 0)
+        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)img->header.checkpoint, err);
+    memcpy((void *)ckpt_heap_base(), heap->data, heap->size);
+    struct ckpt_runtime_record record;
+    memcpy(&record, ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0)->data, sizeof record);
+    if (ckpt_opts.rewind_output)
+        ckpt_output_rewind(&record.output);
+}
+
+uint64_t ckpt_recover(void)
+{
+    const char *dir = ckpt_opts.dir;
+    uint64_t committed[64];
+    int n = ckpt_store_list_committed(dir, committed, 64);
+    if (n <= 0)
+        ckpt_fatal("--recover: no checkpoint found in '%s' (nothing to recover from; run "
+                   "without --recover to start afresh)", dir);
+    uint8_t exe_id[CKPT_EXE_ID_MAX];
+    uint32_t exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);
+    for (int i = 0; i < n; i++) {
+        char path[PATH_MAX], err[PATH_MAX + 256];
+        ckpt_store_image_path(dir, committed[i], 0, path, sizeof path);
+        struct ckpt_image img;
+        int rc = ckpt_image_open(path, exe_id, exe_id_len, &img, err, sizeof err);
+        if (rc == CKPT_IMAGE_FOREIGN)
+            ckpt_fatal("refusing checkpoint %llu: %s. Recover with the executable that wrote "
+                       "it, or point CKPT_DIR elsewhere", (unsigned long long)committed[i], err);
+        if (rc == 0 && check_image(&img, err, sizeof err) != 0) {
+            ckpt_image_close(&img);
+            rc = -1;
+        }
+        if (rc != 0) {
+            ckpt_warn("checkpoint %llu in %s is damaged (%s); setting it aside and trying an "
+                      "older one", (unsigned long long)committed[i], dir, err);
+            ckpt_store_set_aside(dir, committed[i]);
+            continue;
+        }
+        load_image(&img);
+        ckpt_image_close(&img);
+        ckpt_frames_begin_restore();
+        ckpt_recovering = 1;
+        ckpt_restoring = 1;
+        return committed[i];
+    }
+    ckpt_fatal("--recover: every checkpoint in '%s' is damaged; nothing to recover from", dir);
+}

@@ -1,0 +1,12 @@
+/* Loading the newest usable committed checkpoint into this fresh process. */
+#ifndef AALC_RECOVERY_H
+#define AALC_RECOVERY_H
+
+#include <stdint.h>
+
+/* Restores globals, heap and saved frames, rewinds the output, and leaves the
+ * runtime ready to rebuild the stack. Exits with a message when there is no
+ * usable checkpoint. Returns the checkpoint's number. */
+uint64_t ckpt_recover(void);
+
+#endif

@@ -1,0 +1,141 @@
+/* Program start: the runtime owns main (the link uses --wrap=main).
+ *
+ * It reads the options, maps the checkpoint heap, copies argv and envp into
+ * it (their original home, the initial process stack, moves every run), and
+ * runs the program's main on a stack whose top is at a fixed address, so
+ * that rebuilt frames land where the saved pointers expect them. When main
+ * returns because the stack collapsed for a checkpoint, the checkpoint is
+ * written and main is entered again to rebuild the stack. */
+#define _GNU_SOURCE
+#include "checkpoint.h"
+#include "frames.h"
+#include "heap.h"
+#include "log.h"
+#include "options.h"
+#include "recovery.h"
+#include "state.h"
+#include "store.h"
+#include "triggers.h"
+#include "unit_summaries.h"
+
+#include <aalc/ckpt.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
+int __real_main(int argc, char **argv, char **envp);
+
+/* The program stack's top; the stack grows down from here (CKPT_STACK_SIZE). */
+#define CKPT_STACK_TOP ((uintptr_t)0x0f0000000000)
+
+static struct {
+    int argc;
+    char **argv, **envp;
+    int status;
+} program;
+static ucontext_t runtime_context, program_context;
+
+static char **copy_to_heap(char **strings, int count)
+{
+    char **copy = ckpt_heap_malloc(((size_t)count + 1) * sizeof *copy);
+    if (!copy)
+        ckpt_fatal("out of memory copying the program's arguments");
+    for (int i = 0; i < count; i++) {
+        size_t n = strlen(strings[i]) + 1;
+        copy[i] = ckpt_heap_malloc(n);
+        if (!copy[i])
+            ckpt_fatal("out of memory copying the program's arguments");
+        memcpy(copy[i], strings[i], n);
+    }
+    copy[count] = NULL;
+    return copy;
+}
+
+/* --recover belongs to the runtime: the program never sees it. */
+static int take_recover_flag(int argc, char **argv)
+{
+    int kept = 0;
+    for (int i = 0; i < argc; i++) {
+        if (i > 0 && strcmp(argv[i], "--recover") == 0)
+            ckpt_opts.recover = 1;
+        else
+            argv[kept++] = argv[i];
+    }
+    argv[kept] = NULL;
+    return kept;
+}
+
+static void run_program(void)
+{
+    for (;;) {
+        int status = __real_main(program.argc, program.argv, program.envp);
+        if (!ckpt_collapsing) {
+            program.status = status;
+            return; /* to runtime_context, through uc_link */
+        }
+        ckpt_collapsing = 0;
+        ckpt_take_checkpoint();
+        ckpt_frames_begin_restore();
+        ckpt_restoring = 1;
+    }
+}
+
+static void *map_program_stack(size_t size)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size = (size + page - 1) & ~(page - 1);
+    void *base = (void *)(CKPT_STACK_TOP - size - page); /* one guard page below */
+    void *p = mmap(base, size + page, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE | MAP_STACK,
+                   -1, 0);
+    if (p != base)
+        ckpt_fatal("cannot map the program stack at %p: the address is taken", base);
+    mprotect(p, page, PROT_NONE);
+    return (char *)p + page;
+}
+
+static void on_resumed(void)
+{
+    ckpt_info(1, "resumed from checkpoint in %s", ckpt_opts.dir);
+}
+
+int __wrap_main(int argc, char **argv, char **envp)
+{
+    char err[512];
+    argc = take_recover_flag(argc, argv);
+    ckpt_options_load(argv[0]);
+    if (ckpt_heap_init(0, err, sizeof err) != 0)
+        ckpt_fatal("%s", err);
+    ckpt_check_unit_summaries();
+    int envc = 0;
+    while (envp && envp[envc])
+        envc++;
+    program.argc = argc;
+    program.argv = copy_to_heap(argv, argc);
+    program.envp = copy_to_heap(envp, envc);
+
+    if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
+        ckpt_fatal("%s", err);
+    uint64_t highest = ckpt_store_highest(ckpt_opts.dir);
+    if (ckpt_opts.recover) {
+        uint64_t from = ckpt_recover();
+        ckpt_set_resumed_hook(on_resumed);
+        ckpt_info(1, "recovering from checkpoint %llu in %s", (unsigned long long)from,
+                  ckpt_opts.dir);
+        highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
+    }
+    ckpt_checkpoint_init(highest);
+    ckpt_triggers_start();
+
+    void *stack = map_program_stack(ckpt_opts.stack_size);
+    getcontext(&program_context);
+    program_context.uc_stack.ss_sp = stack;
+    program_context.uc_stack.ss_size = ckpt_opts.stack_size;
+    program_context.uc_link = &runtime_context;
+    makecontext(&program_context, run_program, 0);
+    if (swapcontext(&runtime_context, &program_context) != 0)
+        ckpt_fatal("cannot switch to the program stack");
+    return program.status;
+}

@@ -1,0 +1,58 @@
+/* The flags the generated code tests, and the transitions between
+ * running, collapsing (saving) and restoring. */
+#include "state.h"
+
+#include "frames.h"
+#include "log.h"
+#include "triggers.h"
+
+#include <aalc/ckpt.h>
+
+int ckpt_collapsing;
+int ckpt_restoring;
+int ckpt_recovering;
+atomic_int ckpt_requested;
+long ckpt_points_left = __LONG_MAX__;
+
+static ckpt_point_hook point_hook;
+static ckpt_resumed_hook resumed_hook;
+
+void ckpt_set_point_hook(ckpt_point_hook hook)
+{
+    point_hook = hook;
+}
+
+void ckpt_set_resumed_hook(ckpt_resumed_hook hook)
+{
+    resumed_hook = hook;
+}
+
+void ckpt_request_checkpoint(void)
+{
+    atomic_store_explicit(&ckpt_requested, 1, memory_order_relaxed);
+}
+
+int ckpt_begin_collapse(void)
+{
+    if (ckpt_restoring || ckpt_collapsing)
+        return 0;
+    if (point_hook && !point_hook())
+        return 0;
+    ckpt_triggers_consume();
+    ckpt_frames_reset();
+    ckpt_collapsing = 1;
+    return 1;
+}
+
+void ckpt_resume_finished(void)
+{
+    if (!ckpt_frames_all_restored())
+        ckpt_fatal("reached the checkpoint's potential point with saved frames left over: the "
+                   "checkpoint does not match this program");
+    ckpt_restoring = 0;
+    if (ckpt_recovering) {
+        ckpt_recovering = 0;
+        if (resumed_hook)
+            resumed_hook();
+    }
+}

@@ -1,0 +1,17 @@
+/* The save/restore state machine shared by the generated code and the runtime. */
+#ifndef AALC_STATE_H
+#define AALC_STATE_H
+
+/* Called by a layer above the runtime (the coordination layer) at every due
+ * potential point: return 0 to postpone the checkpoint. NULL = always take it. */
+typedef int (*ckpt_point_hook)(void);
+void ckpt_set_point_hook(ckpt_point_hook hook);
+
+/* Called once the stack is rebuilt after a recovery (not after an ordinary checkpoint). */
+typedef void (*ckpt_resumed_hook)(void);
+void ckpt_set_resumed_hook(ckpt_resumed_hook hook);
+
+/* Set while the stack is rebuilt from a checkpoint read from disk. */
+extern int ckpt_recovering;
+
+#endif

@@ -1,0 +1,583 @@
+/*
+ * The checkpoint directory (see store.h).
+ *
+ *   DIR/ckpt-NNNNNN/               one per checkpoint (6 digits, more when needed)
+ *   DIR/ckpt-NNNNNN/rank-RRRRRR.img.tmp   an image being written
+ *   DIR/ckpt-NNNNNN/rank-RRRRRR.img       a finished, durable image
+ *   DIR/ckpt-NNNNNN/COMMITTED      "nranks N\n": the checkpoint exists
+ *   DIR/ckpt-NNNNNN.damaged[.K]    set aside after failing to load
+ *
+ * Every durable step is write, fsync, rename, fsync of the containing
+ * directory, so after a crash a name either refers to complete content or is
+ * absent. Only names exactly as this file spells them are considered ours;
+ * anything else in DIR is left alone.
+ */
+#define _GNU_SOURCE
+#include "store.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "heap.h"
+
+#define COMMITTED "COMMITTED"
+#define COMMITTED_TMP "COMMITTED.tmp"
+#define DAMAGED_SUFFIX ".damaged"
+#define NAME_LEN 64          /* room for "ckpt-<20 digits>.damaged.<digits>" */
+#define MAX_SET_ASIDE 1000   /* ckpt-N.damaged, .damaged.1 ... .damaged.999 */
+#define MAX_TREE_DEPTH 16    /* checkpoint directories are flat; guard anyway */
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (!err || errlen == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+/* snprintf that reports truncation: 0, or -1 when the result did not fit. */
+static int fmt_path(char *out, size_t outlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fmt_path(char *out, size_t outlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out, outlen, fmt, ap);
+    va_end(ap);
+    return n < 0 || (size_t)n >= outlen ? -1 : 0;
+}
+
+static void ckpt_name(uint64_t n, char *out)
+{
+    snprintf(out, NAME_LEN, "ckpt-%06" PRIu64, n);
+}
+
+/* Is name "ckpt-<digits>" exactly as ckpt_name spells it, optionally followed
+ * by ".damaged[.K]"? Sets *n and *damaged. */
+static int parse_ckpt_name(const char *name, uint64_t *n, int *damaged)
+{
+    if (strncmp(name, "ckpt-", 5) != 0)
+        return 0;
+    const char *p = name + 5;
+    uint64_t v = 0;
+    int digits = 0;
+    for (; *p >= '0' && *p <= '9'; p++, digits++) {
+        if (v > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+            return 0;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (digits == 0)
+        return 0;
+    char canon[NAME_LEN];
+    ckpt_name(v, canon);
+    size_t clen = strlen(canon);
+    /* e.g. ckpt-7 or ckpt-0000007: not spelled our way, not ours */
+    if ((size_t)(p - name) != clen || strncmp(name, canon, clen) != 0)
+        return 0;
+    if (*p == '\0') {
+        *damaged = 0;
+    } else if (strncmp(p, DAMAGED_SUFFIX, strlen(DAMAGED_SUFFIX)) == 0) {
+        *damaged = 1;
+    } else {
+        return 0;
+    }
+    *n = v;
+    return 1;
+}
+
+/* fsync a directory so the names created or removed in it are durable. */
+static int fsync_dir(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    int rc = fsync(fd);
+    /* Some file systems cannot fsync directories (EINVAL); nothing more to do there. */
+    if (rc != 0 && errno == EINVAL)
+        rc = 0;
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return rc;
+}
+
+/* fsync the directory containing path, so a directory just created there is durable. */
+static int fsync_parent(const char *path)
+{
+    char parent[PATH_MAX];
+    if (fmt_path(parent, sizeof parent, "%s", path) != 0)
+        return -1;
+    size_t len = strlen(parent);
+    while (len > 1 && parent[len - 1] == '/')
+        parent[--len] = '\0';
+    char *slash = strrchr(parent, '/');
+    if (!slash)
+        return fsync_dir(".");
+    slash[slash == parent ? 1 : 0] = '\0';
+    return fsync_dir(parent);
+}
+
+static int is_dir(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* ---- creating ---------------------------------------------------------- */
+
+int ckpt_store_open(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    if (dir[0] == '\0') {
+        set_err(err, errlen, "checkpoint directory: empty path");
+        return -1;
+    }
+    if (fmt_path(path, sizeof path, "%s", dir) != 0) {
+        set_err(err, errlen, "checkpoint directory: path too long");
+        return -1;
+    }
+    /* mkdir -p: create each missing prefix (mode 0777, the umask applies). */
+    for (char *p = path + 1;; p++) {
+        if (*p != '/' && *p != '\0')
+            continue;
+        char c = *p;
+        *p = '\0';
+        /* An existing prefix may report EEXIST, EACCES or EROFS: fine if it is a directory. */
+        if (mkdir(path, 0777) != 0) {
+            int e = errno;
+            if (!is_dir(path)) {
+                set_err(err, errlen, "%s: %s", path,
+                        e == EEXIST ? "not a directory" : strerror(e));
+                return -1;
+            }
+        } else if (fsync_parent(path) != 0) {
+            set_err(err, errlen, "%s: fsync of its parent failed: %s", path, strerror(errno));
+            return -1;
+        }
+        *p = c;
+        if (c == '\0')
+            break;
+    }
+    if (!is_dir(dir)) {
+        set_err(err, errlen, "%s: not a directory", dir);
+        return -1;
+    }
+    if (access(dir, W_OK | X_OK) != 0) {
+        set_err(err, errlen, "%s: cannot write checkpoints here: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* On truncation out becomes "", which no open() or rename() accepts. */
+static void image_path(const char *dir, uint64_t n, uint32_t rank, const char *suffix,
+                       char *out, size_t outlen)
+{
+    char name[NAME_LEN];
+    ckpt_name(n, name);
+    if (outlen == 0)
+        return;
+    if (fmt_path(out, outlen, "%s/%s/rank-%06" PRIu32 ".img%s", dir, name, rank, suffix) != 0)
+        out[0] = '\0';
+}
+
+void ckpt_store_image_tmp_path(const char *dir, uint64_t n, uint32_t rank, char *out,
+                               size_t outlen)
+{
+    image_path(dir, n, rank, ".tmp", out, outlen);
+}
+
+void ckpt_store_image_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen)
+{
+    image_path(dir, n, rank, "", out, outlen);
+}
+
+static int ckpt_dir_path(const char *dir, uint64_t n, char *out, size_t outlen, char *err,
+                         size_t errlen)
+{
+    char name[NAME_LEN];
+    ckpt_name(n, name);
+    if (fmt_path(out, outlen, "%s/%s", dir, name) != 0) {
+        set_err(err, errlen, "%s: path too long for checkpoint %" PRIu64, dir, n);
+        return -1;
+    }
+    return 0;
+}
+
+int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen)
+{
+    char cdir[PATH_MAX], marker[PATH_MAX];
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
+        return -1;
+    if (fmt_path(marker, sizeof marker, "%s/%s", cdir, COMMITTED) != 0) {
+        set_err(err, errlen, "%s: path too long", cdir);
+        return -1;
+    }
+    /* A directory left by a crash is reused, unless it was committed. */
+    if (mkdir(cdir, 0777) != 0) {
+        if (errno != EEXIST || !is_dir(cdir)) {
+            set_err(err, errlen, "%s: cannot create directory: %s", cdir,
+                    errno == EEXIST ? "exists and is not a directory" : strerror(errno));
+            return -1;
+        }
+        if (access(marker, F_OK) == 0) {
+            set_err(err, errlen, "%s: checkpoint %" PRIu64 " is already committed", cdir, n);
+            return -1;
+        }
+    }
+    if (fsync_dir(dir) != 0) {
+        set_err(err, errlen, "%s: fsync failed: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err,
+                             size_t errlen)
+{
+    char tmp[PATH_MAX], final[PATH_MAX], cdir[PATH_MAX];
+    ckpt_store_image_tmp_path(dir, n, rank, tmp, sizeof tmp);
+    ckpt_store_image_path(dir, n, rank, final, sizeof final);
+    if (tmp[0] == '\0' || final[0] == '\0') {
+        set_err(err, errlen, "%s: path too long for checkpoint %" PRIu64, dir, n);
+        return -1;
+    }
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
+        return -1;
+    if (rename(tmp, final) != 0) {
+        set_err(err, errlen, "%s: cannot rename to %s: %s", tmp, final, strerror(errno));
+        return -1;
+    }
+    if (fsync_dir(cdir) != 0) {
+        set_err(err, errlen, "%s: fsync failed: %s", cdir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Write all of buf to a new file and fsync it. */
+static int write_file_synced(const char *path, const char *buf, size_t len, char *err,
+                             size_t errlen)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        set_err(err, errlen, "%s: cannot create: %s", path, strerror(errno));
+        return -1;
+    }
+    size_t done = 0;
+    while (done < len) {
+        ssize_t r = write(fd, buf + done, len - done);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            set_err(err, errlen, "%s: write failed: %s", path,
+                    r < 0 ? strerror(errno) : "no progress");
+            close(fd);
+            return -1;
+        }
+        done += (size_t)r;
+    }
+    if (fsync(fd) != 0) {
+        set_err(err, errlen, "%s: fsync failed: %s", path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (close(fd) != 0) {
+        set_err(err, errlen, "%s: close failed: %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int ckpt_store_commit(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen)
+{
+    char cdir[PATH_MAX], tmp[PATH_MAX], marker[PATH_MAX];
+    if (nranks == 0) {
+        set_err(err, errlen, "%s: cannot commit checkpoint %" PRIu64 " with 0 ranks", dir, n);
+        return -1;
+    }
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
+        return -1;
+    if (fmt_path(tmp, sizeof tmp, "%s/%s", cdir, COMMITTED_TMP) != 0 ||
+        fmt_path(marker, sizeof marker, "%s/%s", cdir, COMMITTED) != 0) {
+        set_err(err, errlen, "%s: path too long", cdir);
+        return -1;
+    }
+    char content[32];
+    int len = snprintf(content, sizeof content, "nranks %" PRIu32 "\n", nranks);
+    if (write_file_synced(tmp, content, (size_t)len, err, errlen) != 0)
+        return -1;
+    if (rename(tmp, marker) != 0) {
+        set_err(err, errlen, "%s: cannot rename to %s: %s", tmp, marker, strerror(errno));
+        return -1;
+    }
+    /* The rename is the commit point; it counts once the directory is on disk. */
+    if (fsync_dir(cdir) != 0) {
+        set_err(err, errlen, "%s: fsync failed: %s", cdir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- reading the directory ---------------------------------------------- */
+
+/* A committed checkpoint has a COMMITTED marker reading exactly "nranks N\n", N >= 1. */
+static int is_committed(int dfd, const char *name)
+{
+    char path[NAME_LEN + sizeof COMMITTED + 1];
+    snprintf(path, sizeof path, "%s/%s", name, COMMITTED);
+    /* O_NONBLOCK: a FIFO planted under that name must not hang the scan. */
+    int fd = openat(dfd, path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    char buf[32];
+    size_t len = 0;
+    for (;;) {
+        ssize_t r = read(fd, buf + len, sizeof buf - 1 - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+        if (len == sizeof buf - 1)
+            break;
+    }
+    close(fd);
+    buf[len] = '\0';
+    if (strncmp(buf, "nranks ", 7) != 0)
+        return 0;
+    const char *p = buf + 7;
+    uint64_t v = 0;
+    int digits = 0;
+    for (; *p >= '0' && *p <= '9' && digits < 11; p++, digits++)
+        v = v * 10 + (uint64_t)(*p - '0');
+    return digits > 0 && v >= 1 && v <= UINT32_MAX && p[0] == '\n' && p[1] == '\0' &&
+           len == (size_t)(p + 1 - buf);
+}
+
+struct entry {
+    uint64_t n;
+    int damaged;   /* ckpt-N.damaged[.K] */
+    int committed; /* a directory with a valid COMMITTED marker */
+    char name[NAME_LEN];
+};
+
+struct scan {
+    struct entry *e;
+    size_t count;
+};
+
+/* All of our entries in dir. -1 if dir cannot be read or memory runs out. */
+static int scan_dir(const char *dir, struct scan *s)
+{
+    s->e = NULL;
+    s->count = 0;
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    size_t cap = 0;
+    int rc = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        struct entry e;
+        memset(&e, 0, sizeof e);
+        if (strlen(de->d_name) >= NAME_LEN || !parse_ckpt_name(de->d_name, &e.n, &e.damaged))
+            continue;
+        strcpy(e.name, de->d_name);
+        e.committed = !e.damaged && is_committed(dirfd(d), e.name);
+        if (s->count == cap) {
+            size_t ncap = cap ? 2 * cap : 16;
+            struct entry *ne = ckpt_untracked_realloc(s->e, ncap * sizeof *ne);
+            if (!ne) {
+                rc = -1;
+                break;
+            }
+            s->e = ne;
+            cap = ncap;
+        }
+        s->e[s->count++] = e;
+    }
+    closedir(d);
+    return rc;
+}
+
+static void scan_free(struct scan *s)
+{
+    ckpt_untracked_free(s->e);
+    s->e = NULL;
+    s->count = 0;
+}
+
+static int by_committed_then_newest(const void *a, const void *b)
+{
+    const struct entry *x = a, *y = b;
+    if (x->committed != y->committed)
+        return x->committed ? -1 : 1;
+    return x->n > y->n ? -1 : x->n < y->n ? 1 : 0;
+}
+
+/* Committed first, newest first; then the rest, newest first. */
+static void scan_sort(struct scan *s)
+{
+    if (s->count > 1) /* qsort must not see the NULL array of an empty scan */
+        qsort(s->e, s->count, sizeof *s->e, by_committed_then_newest);
+}
+
+int ckpt_store_list_committed(const char *dir, uint64_t *out, int max)
+{
+    struct scan s;
+    if (scan_dir(dir, &s) != 0) {
+        scan_free(&s);
+        return 0;
+    }
+    scan_sort(&s);
+    int k = 0;
+    for (size_t i = 0; i < s.count && k < max && s.e[i].committed; i++)
+        out[k++] = s.e[i].n;
+    scan_free(&s);
+    return k;
+}
+
+uint64_t ckpt_store_highest(const char *dir)
+{
+    struct scan s;
+    uint64_t hi = 0;
+    scan_dir(dir, &s); /* on failure, whatever was seen so far */
+    /* Set-aside ones count too, so a number is never used twice. */
+    for (size_t i = 0; i < s.count; i++)
+        if (s.e[i].n > hi)
+            hi = s.e[i].n;
+    scan_free(&s);
+    return hi;
+}
+
+/* ---- removing ------------------------------------------------------------ */
+
+/* rm -r of name inside dfd, without following symbolic links. */
+static int remove_tree(int dfd, const char *name, int depth)
+{
+    struct stat st;
+    if (fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+        return errno == ENOENT ? 0 : -1;
+    if (!S_ISDIR(st.st_mode))
+        return unlinkat(dfd, name, 0);
+    if (depth >= MAX_TREE_DEPTH)
+        return -1;
+    int fd = openat(dfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    DIR *d = fdopendir(fd);
+    if (!d) {
+        close(fd);
+        return -1;
+    }
+    int rc = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+            continue;
+        if (remove_tree(dirfd(d), de->d_name, depth + 1) != 0)
+            rc = -1;
+    }
+    closedir(d);
+    if (unlinkat(dfd, name, AT_REMOVEDIR) != 0)
+        rc = -1;
+    return rc;
+}
+
+/* Remove one checkpoint directory. The marker goes first, durably, so a crash
+ * halfway leaves an uncommitted leftover, never a committed checkpoint with
+ * missing images. */
+static void remove_checkpoint(const char *dir, int dfd, const struct entry *e)
+{
+    if (e->committed) {
+        char cdir[PATH_MAX], marker[NAME_LEN + sizeof COMMITTED + 1];
+        snprintf(marker, sizeof marker, "%s/%s", e->name, COMMITTED);
+        if (unlinkat(dfd, marker, 0) != 0)
+            return;
+        if (fmt_path(cdir, sizeof cdir, "%s/%s", dir, e->name) != 0 || fsync_dir(cdir) != 0)
+            return; /* not sure the marker is gone: leave the rest */
+    }
+    remove_tree(dfd, e->name, 0);
+}
+
+void ckpt_store_prune(const char *dir, unsigned keep)
+{
+    if (keep == 0)
+        keep = 1;
+    struct scan s;
+    if (scan_dir(dir, &s) != 0) {
+        scan_free(&s);
+        return; /* an incomplete view could make us remove the wrong thing */
+    }
+    scan_sort(&s);
+    if (s.count == 0 || !s.e[0].committed) {
+        scan_free(&s); /* nothing committed: everything may still be in progress */
+        return;
+    }
+    uint64_t newest = s.e[0].n;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) {
+        scan_free(&s);
+        return;
+    }
+    unsigned seen_committed = 0;
+    int removed = 0;
+    for (size_t i = 0; i < s.count; i++) {
+        const struct entry *e = &s.e[i];
+        if (e->damaged)
+            continue; /* kept for inspection */
+        if (e->committed && seen_committed++ < keep)
+            continue;
+        /* Never the newest committed, nor anything newer: it may be being written. */
+        if (e->n >= newest)
+            continue;
+        remove_checkpoint(dir, dfd, e);
+        removed = 1;
+    }
+    if (removed)
+        fsync(dfd);
+    close(dfd);
+    scan_free(&s);
+}
+
+void ckpt_store_set_aside(const char *dir, uint64_t n)
+{
+    char src[PATH_MAX], dst[PATH_MAX];
+    if (ckpt_dir_path(dir, n, src, sizeof src, NULL, 0) != 0)
+        return;
+    for (int k = 0; k < MAX_SET_ASIDE; k++) {
+        int bad = k == 0 ? fmt_path(dst, sizeof dst, "%s%s", src, DAMAGED_SUFFIX)
+                         : fmt_path(dst, sizeof dst, "%s%s.%d", src, DAMAGED_SUFFIX, k);
+        if (bad)
+            return;
+        /* rename() would silently replace an empty directory: refuse to. */
+        if (renameat2(AT_FDCWD, src, AT_FDCWD, dst, RENAME_NOREPLACE) == 0)
+            break;
+        if (errno == EEXIST || errno == ENOTEMPTY)
+            continue;
+        if (errno != EINVAL && errno != ENOSYS)
+            return; /* e.g. src does not exist */
+        /* File system without RENAME_NOREPLACE: check, then rename. */
+        struct stat st;
+        if (lstat(dst, &st) == 0)
+            continue;
+        if (rename(src, dst) != 0)
+            return;
+        break;
+    }
+    fsync_dir(dir);
+}

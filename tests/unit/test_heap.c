@@ -1,0 +1,953 @@
+/*
+ * Unit test of the checkpoint heap (runtime/src/heap.c, heap_wrap.c).
+ *
+ * Linked with the runtime and the --wrap flags, so plain malloc & co below go
+ * to the checkpoint heap. Exits non-zero, naming every failed check.
+ */
+#define _GNU_SOURCE
+#include "heap.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ---- checks ---------------------------------------------------------------- */
+
+static long checks_run, checks_failed;
+
+#define CHECK(cond, ...)                                                               \
+    do {                                                                               \
+        checks_run++;                                                                  \
+        if (!(cond)) {                                                                 \
+            if (checks_failed++ < 30) {                                                \
+                fprintf(stderr, "test_heap.c:%d: FAILED: %s: ", __LINE__, #cond);      \
+                fprintf(stderr, __VA_ARGS__);                                          \
+                fputc('\n', stderr);                                                   \
+            }                                                                          \
+        }                                                                              \
+    } while (0)
+
+static void check_heap(const char *when)
+{
+    char err[512] = "";
+    int rc = ckpt_heap_check(err, sizeof err);
+    CHECK(rc == 0, "ckpt_heap_check %s: %s", when, err);
+}
+
+/* Keep the compiler from eliding malloc/free pairs it can see through. */
+static inline void escape(void *p) { __asm__ volatile("" : : "r"(p) : "memory"); }
+
+/* Sizes and addresses the compiler must not reason about (it would warn
+ * about, or fold away, the deliberately odd calls below). */
+static volatile size_t huge_size = SIZE_MAX, petabyte = (size_t)1 << 50, half_max = SIZE_MAX / 2,
+                       two_pow_33 = (size_t)1 << 33;
+static uintptr_t address_of(const void *p)
+{
+    volatile uintptr_t a = (uintptr_t)p;
+    return a;
+}
+
+/* ---- block contents: a pattern that depends on the block's id and offset ---- */
+
+static uint64_t pattern_word(uint64_t id, size_t k)
+{
+    uint64_t x = (id + 1) * UINT64_C(0x9E3779B97F4A7C15) ^ (uint64_t)k * UINT64_C(0xD1B54A32D192ED03);
+    return x ^ (x >> 29);
+}
+
+static inline uint8_t pattern_byte(uint64_t id, size_t i)
+{
+    return (uint8_t)(pattern_word(id, i / 8) >> (8 * (i % 8)));
+}
+
+static void fill(unsigned char *p, uint64_t id, size_t from, size_t to)
+{
+    size_t i = from;
+    for (; i < to && i % 8; i++)
+        p[i] = pattern_byte(id, i);
+    for (; i + 8 <= to; i += 8) {
+        uint64_t w = pattern_word(id, i / 8);
+        memcpy(p + i, &w, 8);
+    }
+    for (; i < to; i++)
+        p[i] = pattern_byte(id, i);
+}
+
+/* Offset of the first byte in [from, to) that is not the pattern, or -1. */
+static long find_damage(const unsigned char *p, uint64_t id, size_t from, size_t to)
+{
+    size_t i = from;
+    for (; i < to && i % 8; i++)
+        if (p[i] != pattern_byte(id, i))
+            return (long)i;
+    for (; i + 8 <= to; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        if (w != pattern_word(id, i / 8))
+            break;
+    }
+    for (; i < to; i++)
+        if (p[i] != pattern_byte(id, i))
+            return (long)i;
+    return -1;
+}
+
+static int all_zero(const unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (p[i])
+            return 0;
+    return 1;
+}
+
+static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * UINT64_C(0x2545F4914F6CDD1D);
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec * 1e9 + ts.tv_nsec;
+}
+
+/* A live test block. Tables of these live in untracked (libc) memory so that
+ * the heap holds only the blocks under test. */
+struct block {
+    unsigned char *p;
+    size_t size;
+    uint64_t id;
+    size_t align;
+};
+
+static uint64_t next_id = 1;
+
+static void check_block(const struct block *b, const char *when)
+{
+    long bad = find_damage(b->p, b->id, 0, b->size);
+    CHECK(bad < 0, "%s: block %p (id %llu, %zu bytes) damaged at offset %ld", when, (void *)b->p,
+          (unsigned long long)b->id, b->size, bad);
+}
+
+/* ---- a string allocated before main, by a constructor ---------------------- */
+
+static char *constructor_string;
+__attribute__((constructor)) static void allocate_before_main(void)
+{
+    constructor_string = strdup("allocated by a constructor");
+}
+
+/* ---- basic behaviour --------------------------------------------------------- */
+
+static void test_basics(void)
+{
+    char err[256] = "";
+    CHECK(ckpt_heap_init(0, err, sizeof err) == 0, "init after lazy init: %s", err);
+    CHECK(ckpt_heap_base() == 0x100000000000ULL, "base %#lx", (unsigned long)ckpt_heap_base());
+    CHECK(constructor_string && strcmp(constructor_string, "allocated by a constructor") == 0, "constructor string");
+    CHECK(ckpt_heap_owns(constructor_string), "constructor string %p not in the heap", (void *)constructor_string);
+    int local;
+    CHECK(!ckpt_heap_owns(&local), "a stack address is not the heap's");
+
+    void *z1 = malloc(0), *z2 = malloc(0);
+    CHECK(z1 && z2 && z1 != z2, "malloc(0) gives unique pointers: %p %p", z1, z2);
+    CHECK(ckpt_heap_owns(z1) && ckpt_heap_owns(z2), "malloc(0) from the heap");
+    free(z1);
+    free(z2);
+    free(NULL);
+
+    char *r = realloc(NULL, 40);
+    CHECK(r && ckpt_heap_owns(r), "realloc(NULL, 40) = %p", (void *)r);
+    memset(r, 1, 40);
+    errno = 0;
+    CHECK(realloc(r, 0) == NULL, "realloc(p, 0) frees and returns NULL (glibc)");
+
+    for (size_t n = 0; n < 2000; n += 7) {
+        void *p = malloc(n);
+        CHECK(p && ((uintptr_t)p & 15) == 0, "malloc(%zu) = %p not 16-aligned", n, p);
+        CHECK(malloc_usable_size(p) >= n, "usable size %zu < %zu", malloc_usable_size(p), n);
+        memset(p, 0xAB, n);
+        free(p);
+    }
+
+    /* A freed block of the same size is reused. */
+    void *a = malloc(64);
+    uintptr_t first = address_of(a);
+    free(a);
+    void *b = malloc(64);
+    CHECK(address_of(b) == first, "malloc(64) after free(malloc(64)) reuses the block");
+    free(b);
+
+    /* Out of memory and overflow: NULL with ENOMEM. */
+    errno = 0;
+    CHECK(malloc(huge_size) == NULL && errno == ENOMEM, "malloc(SIZE_MAX): errno %d", errno);
+    errno = 0;
+    CHECK(malloc(petabyte) == NULL && errno == ENOMEM, "malloc(1 PiB) beyond the reservation");
+    errno = 0;
+    CHECK(calloc(half_max, 3) == NULL && errno == ENOMEM, "calloc overflow: errno %d", errno);
+    errno = 0;
+    CHECK(calloc(two_pow_33, two_pow_33) == NULL && errno == ENOMEM, "calloc overflow 2^66");
+    unsigned char *keep = malloc(100);
+    memset(keep, 7, 100);
+    errno = 0;
+    unsigned char *moved = realloc(keep, petabyte);
+    CHECK(moved == NULL && errno == ENOMEM, "realloc beyond the reservation");
+    if (!moved) {
+        CHECK(keep[99] == 7, "failed realloc keeps the block");
+        free(keep);
+    }
+
+    /* calloc zeroes memory that was dirty: from a free list and from above top. */
+    unsigned char *dirty = malloc(3000);
+    unsigned char *guard = malloc(16);
+    memset(dirty, 0xFF, 3000);
+    free(dirty);
+    unsigned char *zeroed = calloc(1, 3000);
+    CHECK(zeroed && all_zero(zeroed, 3000), "calloc reusing a dirty free block is zero");
+    free(zeroed);
+    free(guard);
+    unsigned char *big = malloc(1 << 20);
+    memset(big, 0xEE, 1 << 20);
+    free(big); /* merges into top: the bytes above top are now dirty */
+    big = calloc(1 << 10, 1 << 10);
+    CHECK(big && all_zero(big, 1 << 20), "calloc from dirty top is zero");
+    free(big);
+    unsigned char *small = calloc(10, 10);
+    CHECK(small && all_zero(small, 100), "calloc(10, 10) zero");
+    free(small);
+    small = calloc(0, 10);
+    CHECK(small != NULL, "calloc(0, 10) unique pointer");
+    free(small);
+
+    char *s = strdup("checkpoint");
+    CHECK(s && ckpt_heap_owns(s) && strcmp(s, "checkpoint") == 0, "strdup");
+    free(s);
+    s = strndup("checkpoint", 5);
+    CHECK(s && ckpt_heap_owns(s) && strcmp(s, "check") == 0, "strndup shortens");
+    free(s);
+    s = strndup("abc", 100);
+    CHECK(s && strcmp(s, "abc") == 0, "strndup with n beyond the string");
+    free(s);
+    check_heap("after basics");
+}
+
+static void test_alignment(void)
+{
+    for (size_t align = 8; align <= ((size_t)1 << 21); align <<= 1) {
+        for (size_t n = 0; n < 5000; n = n * 3 + 1) {
+            void *p = NULL;
+            int rc = posix_memalign(&p, align, n);
+            CHECK(rc == 0 && p && ((uintptr_t)p % align) == 0 && ((uintptr_t)p % 16) == 0,
+                  "posix_memalign(%zu, %zu) = %d, %p", align, n, rc, p);
+            if (rc == 0) {
+                CHECK(malloc_usable_size(p) >= n, "posix_memalign usable size");
+                memset(p, 0x5A, n);
+            }
+            void *q = aligned_alloc(align, n);
+            CHECK(q && ((uintptr_t)q % align) == 0, "aligned_alloc(%zu, %zu) = %p", align, n, q);
+            if (q)
+                memset(q, 0x5B, n);
+            void *m = memalign(align, n);
+            CHECK(m && ((uintptr_t)m % align) == 0, "memalign(%zu, %zu) = %p", align, n, m);
+            free(p);
+            free(m);
+            free(q);
+        }
+        check_heap("after an alignment round");
+    }
+    void *p = (void *)1;
+    CHECK(posix_memalign(&p, 3, 10) == EINVAL && p == (void *)1, "posix_memalign alignment 3 is EINVAL");
+    CHECK(posix_memalign(&p, 4, 10) == EINVAL, "posix_memalign alignment 4 (< sizeof(void *)) is EINVAL");
+    CHECK(posix_memalign(&p, 24, 10) == EINVAL, "posix_memalign alignment 24 is EINVAL");
+    errno = 0;
+    CHECK(aligned_alloc(48, 10) == NULL && errno == EINVAL, "aligned_alloc alignment 48 is EINVAL");
+    void *m = memalign(48, 10); /* glibc rounds up to 64 */
+    CHECK(m && ((uintptr_t)m % 64) == 0, "memalign(48) rounds up to 64: %p", m);
+    free(m);
+    long page = sysconf(_SC_PAGESIZE);
+    void *v = valloc(100);
+    CHECK(v && ((uintptr_t)v % (uintptr_t)page) == 0, "valloc page-aligned: %p", v);
+    free(v);
+    check_heap("after alignment");
+}
+
+/* Neighbours: coalescing, and realloc growing/shrinking in place. */
+static void test_neighbours(void)
+{
+    unsigned char *a = malloc(256), *b = malloc(256), *c = malloc(256), *guard = malloc(256);
+    size_t chunk = malloc_usable_size(a) + 8;
+    uintptr_t a_address = address_of(a);
+    int contiguous = b == a + chunk && c == b + chunk && guard == c + chunk;
+    CHECK(contiguous, "four fresh blocks are contiguous: %p %p %p %p", (void *)a, (void *)b, (void *)c, (void *)guard);
+    if (contiguous) {
+        free(a);
+        free(c);
+        free(b); /* joins both neighbours */
+        check_heap("after freeing three neighbours");
+        unsigned char *all = malloc(3 * chunk - 8);
+        CHECK(address_of(all) == a_address, "the three freed neighbours are one block again");
+        fill(all, 1, 0, 3 * chunk - 8);
+        /* Shrink in place, then grow back into the freed tail. */
+        unsigned char *shrunk = realloc(all, 100);
+        CHECK(shrunk == all && find_damage(shrunk, 1, 0, 100) < 0, "realloc shrinks in place");
+        unsigned char *grown = realloc(shrunk, 3 * chunk - 8);
+        CHECK(grown == all && find_damage(grown, 1, 0, 100) < 0, "realloc grows into the free block after it");
+        free(grown);
+    }
+    free(guard);
+    check_heap("after neighbours");
+
+    /* The last block grows into top without moving. */
+    unsigned char *last = malloc(5000);
+    size_t used = ckpt_heap_used();
+    if ((uintptr_t)last + malloc_usable_size(last) + 8 == ckpt_heap_base() + used) {
+        fill(last, 2, 0, 5000);
+        unsigned char *grown = realloc(last, 3 << 20);
+        CHECK(grown == last, "realloc of the block below top grows in place");
+        CHECK(find_damage(grown, 2, 0, 5000) < 0, "contents kept");
+        CHECK(ckpt_heap_used() > used + (2 << 20), "used grew with it");
+        last = grown;
+    } else {
+        CHECK(0, "malloc(5000) expected to come from top");
+    }
+    free(last);
+    CHECK(ckpt_heap_used() < used, "used shrinks after freeing the last block");
+    check_heap("after top growth");
+}
+
+/* Memory libc allocated reaches the program: free/realloc must go to libc. */
+static void test_libc_pointers(void)
+{
+    char text[] = "first line\nsecond line\n";
+    FILE *f = fmemopen(text, strlen(text), "r");
+    CHECK(f != NULL, "fmemopen");
+    if (f) {
+        char *line = NULL;
+        size_t cap = 0;
+        ssize_t len = getline(&line, &cap, f);
+        CHECK(len == 11 && line && strcmp(line, "first line\n") == 0, "getline");
+        CHECK(line && !ckpt_heap_owns(line), "getline's buffer comes from libc");
+        CHECK(malloc_usable_size(line) >= 12, "malloc_usable_size of a libc block");
+        line = realloc(line, 10000); /* forwarded to libc's realloc */
+        CHECK(line && strcmp(line, "first line\n") == 0 && !ckpt_heap_owns(line), "realloc of a libc block");
+        free(line);
+        fclose(f);
+    }
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *ms = open_memstream(&buf, &size);
+    CHECK(ms != NULL, "open_memstream");
+    if (ms) {
+        for (int i = 0; i < 1000; i++)
+            fprintf(ms, "%d,", i);
+        fclose(ms);
+        CHECK(buf && size > 1000 && strncmp(buf, "0,1,2,", 6) == 0, "open_memstream contents");
+        CHECK(!ckpt_heap_owns(buf), "open_memstream's buffer comes from libc");
+        free(buf);
+    }
+    char *path = realpath("/", NULL);
+    CHECK(path && strcmp(path, "/") == 0, "realpath");
+    free(path);
+    check_heap("after libc pointers");
+}
+
+/* ---- random stress ------------------------------------------------------------- */
+
+#define STRESS_SLOTS 4096
+#define STRESS_OPS 200000
+
+static unsigned char *string_source; /* "abc...xyzabc..." for strdup */
+
+static size_t random_size(void)
+{
+    uint64_t r = rnd() % 10000;
+    if (r < 6000)
+        return rnd() % 257;
+    if (r < 9000)
+        return rnd() % (16 << 10);
+    if (r < 9950)
+        return rnd() % (1 << 20);
+    if (r < 9995)
+        return (1 << 20) + rnd() % (1 << 20);
+    return (2 << 20) + rnd() % (14 << 20); /* a few larger ones */
+}
+
+static size_t random_alignment(void)
+{
+    return (size_t)32 << (rnd() % (rnd() % 8 == 0 ? 16 : 8));
+}
+
+/* Allocate a new block in *b with a randomly chosen function. */
+static void stress_allocate(struct block *b)
+{
+    size_t n = random_size();
+    size_t align = 16;
+    unsigned char *p = NULL;
+    int kind = (int)(rnd() % 10);
+    switch (kind) {
+    case 0: case 1: case 2: case 3:
+        p = malloc(n);
+        break;
+    case 4:
+        p = calloc(1 + n % 7, n / (1 + n % 7) + 1);
+        n = (1 + n % 7) * (n / (1 + n % 7) + 1);
+        CHECK(p && all_zero(p, n), "calloc(%zu bytes) not zeroed", n);
+        break;
+    case 5:
+        align = random_alignment();
+        CHECK(posix_memalign((void **)&p, align, n) == 0, "posix_memalign(%zu, %zu)", align, n);
+        break;
+    case 6:
+        align = random_alignment();
+        n = (n + align - 1) / align * align;
+        p = aligned_alloc(align, n);
+        break;
+    case 7:
+        n = n % 20000 + 1;
+        string_source[n - 1] = '\0';
+        p = (unsigned char *)strdup((char *)string_source);
+        CHECK(p && memcmp(p, string_source, n) == 0, "strdup of %zu bytes", n);
+        string_source[n - 1] = (unsigned char)('a' + (n - 1) % 26);
+        break;
+    case 8: {
+        size_t len = n % 20000;
+        p = (unsigned char *)strndup((char *)string_source, len);
+        CHECK(p && memcmp(p, string_source, len) == 0 && p[len] == '\0', "strndup of %zu bytes", len);
+        n = len + 1;
+        break;
+    }
+    default:
+        p = realloc(NULL, n);
+        break;
+    }
+    CHECK(p != NULL, "allocation %d of %zu bytes failed", kind, n);
+    if (!p) {
+        b->p = NULL;
+        return;
+    }
+    CHECK(((uintptr_t)p % align) == 0 && ((uintptr_t)p % 16) == 0, "block %p not aligned to %zu", (void *)p, align);
+    CHECK(ckpt_heap_owns(p), "block %p not in the heap", (void *)p);
+    CHECK(malloc_usable_size(p) >= n, "usable size %zu < requested %zu", malloc_usable_size(p), n);
+    b->p = p;
+    b->size = n;
+    b->id = next_id++;
+    b->align = align;
+    fill(p, b->id, 0, n);
+}
+
+static void stress_realloc(struct block *b)
+{
+    size_t n;
+    uint64_t r = rnd() % 4;
+    if (r == 0)
+        n = b->size / 2; /* shrink */
+    else if (r == 1)
+        n = b->size + rnd() % 64; /* a little more: often in place */
+    else
+        n = random_size();
+    if (n == 0)
+        n = 1;
+    unsigned char *p = realloc(b->p, n);
+    CHECK(p != NULL, "realloc to %zu failed", n);
+    if (!p)
+        return;
+    CHECK(((uintptr_t)p % 16) == 0, "realloc result %p not 16-aligned", (void *)p);
+    size_t kept = n < b->size ? n : b->size;
+    long bad = find_damage(p, b->id, 0, kept);
+    CHECK(bad < 0, "realloc %zu -> %zu lost contents at offset %ld", b->size, n, bad);
+    fill(p, b->id, kept, n);
+    b->p = p;
+    b->size = n;
+    b->align = 16;
+}
+
+static void verify_all(const struct block *slots, size_t nslots, const char *when)
+{
+    for (size_t i = 0; i < nslots; i++)
+        if (slots[i].p)
+            check_block(&slots[i], when);
+}
+
+static void test_stress(void)
+{
+    struct block *slots = ckpt_untracked_malloc(STRESS_SLOTS * sizeof *slots);
+    memset(slots, 0, STRESS_SLOTS * sizeof *slots);
+    size_t used_before = ckpt_heap_used(), live_before = ckpt_heap_live_bytes(), peak = 0;
+    double t0 = now_ns();
+    for (long op = 1; op <= STRESS_OPS; op++) {
+        struct block *b = &slots[rnd() % STRESS_SLOTS];
+        if (!b->p) {
+            stress_allocate(b);
+        } else {
+            check_block(b, "before free/realloc");
+            uint64_t r = rnd() % 20;
+            if (r < 11) {
+                free(b->p);
+                b->p = NULL;
+            } else if (r < 18) {
+                stress_realloc(b);
+            } else if (r == 18) {
+                CHECK(realloc(b->p, 0) == NULL, "realloc(p, 0)");
+                b->p = NULL;
+            } /* else: only verified */
+        }
+        if (ckpt_heap_used() > peak)
+            peak = ckpt_heap_used();
+        if (op % 4000 == 0) {
+            check_heap("during stress");
+            size_t requested = 0;
+            for (size_t i = 0; i < STRESS_SLOTS; i++)
+                if (slots[i].p)
+                    requested += slots[i].size;
+            CHECK(ckpt_heap_live_bytes() - live_before >= requested, "live bytes %zu below requested %zu",
+                  ckpt_heap_live_bytes() - live_before, requested);
+        }
+        if (op % 50000 == 0)
+            verify_all(slots, STRESS_SLOTS, "stress verification pass");
+        if (checks_failed > 30)
+            break;
+    }
+    double t1 = now_ns();
+    verify_all(slots, STRESS_SLOTS, "end of stress");
+    for (size_t i = 0; i < STRESS_SLOTS; i++)
+        if (slots[i].p)
+            free(slots[i].p);
+    check_heap("after stress");
+    CHECK(peak > used_before + (16 << 20), "stress should have grown the heap (peak %zu)", peak);
+    CHECK(ckpt_heap_used() == used_before, "used back to %zu after freeing everything, is %zu", used_before,
+          ckpt_heap_used());
+    CHECK(ckpt_heap_live_bytes() == live_before, "live bytes back to %zu, is %zu", live_before,
+          ckpt_heap_live_bytes());
+    printf("test_heap: stress: %d ops in %.2f s (with pattern fill/verify), peak used %.1f MiB\n", STRESS_OPS,
+           (t1 - t0) / 1e9, peak / 1048576.0);
+    ckpt_untracked_free(slots);
+}
+
+/* Memory far above top is given back, and comes back zeroed. */
+static void test_trim(void)
+{
+    size_t used_before = ckpt_heap_used();
+    size_t n = (size_t)300 << 20;
+    unsigned char *p = malloc(n);
+    CHECK(p != NULL, "malloc 300 MiB");
+    if (!p)
+        return;
+    for (size_t i = 0; i < n; i += 4096)
+        p[i] = 0xC3;
+    free(p);
+    CHECK(ckpt_heap_used() == used_before, "used back after the 300 MiB block");
+    p = calloc(1, n);
+    CHECK(p && all_zero(p, n), "calloc after trimming is zero");
+    free(p);
+    check_heap("after trim");
+}
+
+/* ---- threads ------------------------------------------------------------------- */
+
+#define THREADS 4
+#define THREAD_OPS 100000
+
+static void *thread_main(void *arg)
+{
+    uint64_t seed = (uintptr_t)arg * 7919 + 17;
+    struct block blocks[64] = {{0}};
+    long *damaged = ckpt_untracked_malloc(sizeof *damaged);
+    *damaged = 0;
+    for (int op = 0; op < THREAD_OPS; op++) {
+        seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        struct block *b = &blocks[(seed >> 33) % 64];
+        if (b->p) {
+            if (find_damage(b->p, b->id, 0, b->size) >= 0)
+                (*damaged)++;
+            free(b->p);
+            b->p = NULL;
+        } else {
+            b->size = (seed >> 40) % 2000;
+            b->id = ((uint64_t)(uintptr_t)arg << 40) + (uint64_t)op;
+            b->p = malloc(b->size);
+            if (b->p)
+                fill(b->p, b->id, 0, b->size);
+            else
+                (*damaged)++;
+        }
+    }
+    for (int i = 0; i < 64; i++)
+        free(blocks[i].p);
+    return damaged;
+}
+
+static void test_threads(void)
+{
+    size_t used_before = ckpt_heap_used();
+    pthread_t threads[THREADS];
+    for (uintptr_t i = 0; i < THREADS; i++)
+        CHECK(pthread_create(&threads[i], NULL, thread_main, (void *)(i + 1)) == 0, "pthread_create");
+    for (int i = 0; i < THREADS; i++) {
+        void *damaged = NULL;
+        pthread_join(threads[i], &damaged);
+        CHECK(damaged && *(long *)damaged == 0, "thread %d saw %ld damaged or failed blocks", i,
+              damaged ? *(long *)damaged : -1L);
+        ckpt_untracked_free(damaged);
+    }
+    check_heap("after threads");
+    CHECK(ckpt_heap_used() == used_before, "used back after threads");
+}
+
+/* Bad frees are caught, not silently corrupting the heap. */
+static void expect_abort(void (*action)(void), const char *what)
+{
+    fflush(stdout);
+    fflush(stderr);
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stderr)) {
+            /* keep the child's message then */
+        }
+        action();
+        _exit(0);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT, "%s should abort (status %#x)", what, status);
+}
+
+static void double_free(void)
+{
+    void *p = malloc(32);
+    uintptr_t address = address_of(p);
+    free(p);
+    free((void *)address);
+}
+
+static void interior_free(void)
+{
+    char *p = malloc(256);
+    escape(p);
+    free((void *)(address_of(p) + 64));
+}
+
+static void test_bad_frees(void)
+{
+    expect_abort(double_free, "double free");
+    expect_abort(interior_free, "free of an interior pointer");
+    check_heap("after bad frees (in children)");
+}
+
+/* ---- save / restore -------------------------------------------------------------- */
+
+struct node {
+    struct node *next;
+    uint64_t value;
+    char *name;
+};
+
+struct saved_heap {
+    unsigned char *bytes; /* untracked copy of [base, base + used) */
+    size_t used, live;
+};
+
+static struct saved_heap save_heap(void)
+{
+    struct saved_heap s;
+    s.used = ckpt_heap_used();
+    s.live = ckpt_heap_live_bytes();
+    s.bytes = ckpt_untracked_malloc(s.used);
+    memcpy(s.bytes, (void *)ckpt_heap_base(), s.used);
+    return s;
+}
+
+static void restore_heap(const struct saved_heap *s)
+{
+    char err[256] = "";
+    int rc = ckpt_heap_prepare_restore(s->used, err, sizeof err);
+    CHECK(rc == 0, "ckpt_heap_prepare_restore(%zu): %s", s->used, err);
+    if (rc == 0)
+        memcpy((void *)ckpt_heap_base(), s->bytes, s->used);
+}
+
+static struct node *build_list(int n)
+{
+    struct node *head = NULL;
+    char name[32];
+    for (int i = 0; i < n; i++) {
+        struct node *x = malloc(sizeof *x);
+        snprintf(name, sizeof name, "node-%d", i);
+        x->name = strdup(name);
+        x->value = (uint64_t)i * i;
+        x->next = head;
+        head = x;
+    }
+    return head;
+}
+
+static void check_list(const struct node *head, int n, const char *when)
+{
+    char name[32];
+    int i = n - 1, ok = 1;
+    for (; head && i >= 0; head = head->next, i--) {
+        snprintf(name, sizeof name, "node-%d", i);
+        if (head->value != (uint64_t)i * i || strcmp(head->name, name) != 0)
+            ok = 0;
+    }
+    CHECK(ok && i == -1 && head == NULL, "%s: linked list through heap pointers intact", when);
+}
+
+static void free_list(struct node *head)
+{
+    while (head) {
+        struct node *next = head->next;
+        free(head->name);
+        free(head);
+        head = next;
+    }
+}
+
+static int compare_blocks(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)((const struct block *)a)->p, y = (uintptr_t)((const struct block *)b)->p;
+    return x < y ? -1 : x > y;
+}
+
+/* Does [p, p + n) intersect a block of the address-sorted table? */
+static int overlaps_any(const struct block *sorted, size_t count, const unsigned char *p, size_t n)
+{
+    size_t lo = 0, hi = count;
+    while (lo < hi) { /* first block starting at or after p + n */
+        size_t mid = (lo + hi) / 2;
+        if (sorted[mid].p < p + (n ? n : 1))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && sorted[lo - 1].p + (sorted[lo - 1].size ? sorted[lo - 1].size : 1) > p;
+}
+
+#define OLD_BLOCKS 3000
+#define LIST_NODES 500
+
+static void test_save_restore(void)
+{
+    size_t used_start = ckpt_heap_used(), live_start = ckpt_heap_live_bytes();
+
+    /* The state to save: blocks with holes between them, and a linked list. */
+    struct block *old = ckpt_untracked_malloc(OLD_BLOCKS * sizeof *old);
+    size_t nold = 0;
+    for (int i = 0; i < OLD_BLOCKS; i++) {
+        struct block b = {0};
+        b.size = rnd() % 3 == 0 ? rnd() % 65536 : rnd() % 512;
+        b.id = next_id++;
+        if (i % 10 == 0) {
+            b.align = (size_t)64 << (rnd() % 6);
+            CHECK(posix_memalign((void **)&b.p, b.align, b.size) == 0, "posix_memalign");
+        } else {
+            b.p = malloc(b.size);
+        }
+        fill(b.p, b.id, 0, b.size);
+        if (i % 3 == 1)
+            free(b.p); /* a hole */
+        else
+            old[nold++] = b;
+    }
+    struct node *list = build_list(LIST_NODES);
+    check_heap("before saving");
+    struct saved_heap saved = save_heap();
+
+    /* Change everything: free, overwrite, reallocate, grow well past the saved top. */
+    struct block *scratch = ckpt_untracked_malloc(4000 * sizeof *scratch);
+    size_t nscratch = 0;
+    for (size_t i = 0; i < nold; i++) {
+        if (i % 2) {
+            free(old[i].p);
+        } else if (i % 4 == 0) {
+            memset(old[i].p, 0x77, old[i].size);
+        } else {
+            unsigned char *p = realloc(old[i].p, old[i].size + 100000);
+            memset(p, 0x66, old[i].size + 100000);
+            scratch[nscratch++] = (struct block){p, old[i].size + 100000, 0, 16};
+        }
+    }
+    free_list(list);
+    for (int i = 0; i < 2000; i++) {
+        size_t n = i % 100 == 0 ? (2 << 20) : rnd() % 4096;
+        unsigned char *p = malloc(n);
+        memset(p, 0x55, n);
+        scratch[nscratch++] = (struct block){p, n, 0, 16};
+    }
+    CHECK(ckpt_heap_used() > saved.used, "the heap grew past the saved top (%zu vs %zu)", ckpt_heap_used(),
+          saved.used);
+    check_heap("after changing the saved state");
+
+    /* Restore: the old blocks, the list and the allocator come back. */
+    restore_heap(&saved);
+    check_heap("after restore");
+    CHECK(ckpt_heap_used() == saved.used, "used after restore %zu, saved %zu", ckpt_heap_used(), saved.used);
+    CHECK(ckpt_heap_live_bytes() == saved.live, "live bytes after restore");
+    for (size_t i = 0; i < nold; i++)
+        check_block(&old[i], "after restore");
+    check_list(list, LIST_NODES, "after restore");
+
+    /* New allocations must not land on restored live blocks. */
+    qsort(old, nold, sizeof *old, compare_blocks);
+    struct block *fresh = ckpt_untracked_malloc(3000 * sizeof *fresh);
+    size_t nfresh = 0, overlapping = 0;
+    for (int i = 0; i < 3000; i++) {
+        struct block b = {0};
+        b.size = i % 500 == 0 ? (3 << 20) : rnd() % 70000;
+        b.id = next_id++;
+        b.p = i % 4 == 0 ? calloc(1, b.size) : malloc(b.size);
+        CHECK(b.p != NULL, "allocation after restore");
+        if (i % 4 == 0)
+            CHECK(all_zero(b.p, b.size), "calloc after restore (dirty memory above the restored top) is zero");
+        if (overlaps_any(old, nold, b.p, b.size))
+            overlapping++;
+        fill(b.p, b.id, 0, b.size);
+        if (i % 5 == 2)
+            free(b.p);
+        else
+            fresh[nfresh++] = b;
+    }
+    CHECK(overlapping == 0, "%zu allocations after restore overlap restored live blocks", overlapping);
+    for (size_t i = 0; i < nold; i++)
+        check_block(&old[i], "restored block after new allocations");
+    for (size_t i = 0; i < nfresh; i++)
+        check_block(&fresh[i], "block allocated after restore");
+    check_list(list, LIST_NODES, "after new allocations");
+    check_heap("after allocating on the restored heap");
+    ckpt_untracked_free(saved.bytes);
+
+    /* Second round: save, then free everything (top falls below the saved
+     * top, memory above it is trimmed), then restore into the smaller heap. */
+    saved = save_heap();
+    for (size_t i = 0; i < nold; i++)
+        free(old[i].p);
+    for (size_t i = 0; i < nfresh; i++)
+        free(fresh[i].p);
+    free_list(list);
+    CHECK(ckpt_heap_used() == used_start, "everything freed: used %zu, expected %zu", ckpt_heap_used(), used_start);
+    unsigned char *huge = malloc((size_t)400 << 20);
+    memset(huge, 0x11, (size_t)400 << 20);
+    free(huge);
+    restore_heap(&saved);
+    check_heap("after the second restore");
+    for (size_t i = 0; i < nold; i++)
+        check_block(&old[i], "after the second restore");
+    for (size_t i = 0; i < nfresh; i++)
+        check_block(&fresh[i], "after the second restore");
+    check_list(list, LIST_NODES, "after the second restore");
+
+    /* Finally the restored heap frees back to where this test started. */
+    for (size_t i = 0; i < nold; i++)
+        free(old[i].p);
+    for (size_t i = 0; i < nfresh; i++)
+        free(fresh[i].p);
+    free_list(list);
+    check_heap("after freeing the restored heap");
+    CHECK(ckpt_heap_used() == used_start, "used %zu after freeing the restored heap, expected %zu",
+          ckpt_heap_used(), used_start);
+    CHECK(ckpt_heap_live_bytes() == live_start, "live bytes back to the start");
+    ckpt_untracked_free(saved.bytes);
+    ckpt_untracked_free(old);
+    ckpt_untracked_free(fresh);
+    ckpt_untracked_free(scratch);
+}
+
+/* ---- timing (reported, not checked) ---------------------------------------------- */
+
+/* Best of several short trials: the machine may be busy with other work. */
+static void time_allocators(void)
+{
+    enum { TRIALS = 20, PAIRS = 200000, BATCH = 1000, ROUNDS = 50 };
+    void **ptrs = ckpt_untracked_malloc(BATCH * sizeof *ptrs);
+    size_t *sizes = ckpt_untracked_malloc(BATCH * sizeof *sizes);
+    size_t *order = ckpt_untracked_malloc(BATCH * sizeof *order);
+    for (int i = 0; i < BATCH; i++) {
+        sizes[i] = 16 + rnd() % 500;
+        order[i] = (size_t)i;
+    }
+    for (int i = BATCH - 1; i > 0; i--) {
+        size_t j = rnd() % (size_t)(i + 1), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    for (int lib = 0; lib < 2; lib++) {
+        void *(*alloc)(size_t) = lib ? ckpt_untracked_malloc : malloc;
+        void (*release)(void *) = lib ? ckpt_untracked_free : free;
+        double best_pair = 1e30, best_batch = 1e30;
+        for (int trial = 0; trial < TRIALS; trial++) {
+            double t0 = now_ns();
+            for (int i = 0; i < PAIRS; i++) {
+                void *p = alloc(64);
+                escape(p);
+                release(p);
+            }
+            double t1 = now_ns();
+            for (int r = 0; r < ROUNDS; r++) {
+                for (int i = 0; i < BATCH; i++)
+                    ptrs[i] = alloc(sizes[i]);
+                escape(ptrs);
+                for (int i = 0; i < BATCH; i++)
+                    release(ptrs[order[i]]);
+            }
+            double t2 = now_ns();
+            if ((t1 - t0) / PAIRS < best_pair)
+                best_pair = (t1 - t0) / PAIRS;
+            if ((t2 - t1) / ((double)ROUNDS * BATCH) < best_batch)
+                best_batch = (t2 - t1) / ((double)ROUNDS * BATCH);
+        }
+        printf("test_heap: timing, %s: malloc(64)+free %.1f ns/pair; 1000 blocks of 16..515 bytes freed in "
+               "random order: %.1f ns per malloc+free (best of %d)\n",
+               lib ? "libc malloc, for comparison" : "checkpoint heap", best_pair, best_batch, TRIALS);
+    }
+    ckpt_untracked_free(ptrs);
+    ckpt_untracked_free(sizes);
+    ckpt_untracked_free(order);
+    check_heap("after timing");
+}
+
+int main(void)
+{
+    string_source = ckpt_untracked_malloc(1 << 20);
+    for (size_t i = 0; i < (1 << 20); i++)
+        string_source[i] = (unsigned char)('a' + i % 26);
+    size_t used_at_start = ckpt_heap_used();
+    size_t live_at_start = ckpt_heap_live_bytes();
+    check_heap("at start");
+
+    test_basics();
+    test_alignment();
+    test_neighbours();
+    test_libc_pointers();
+    test_stress();
+    test_trim();
+    time_allocators(); /* before any thread exists: the single-threaded path */
+    test_threads();
+    test_bad_frees();
+    test_save_restore();
+
+    CHECK(ckpt_heap_used() == used_at_start, "used at the end %zu, at the start %zu", ckpt_heap_used(),
+          used_at_start);
+    CHECK(ckpt_heap_live_bytes() == live_at_start, "live bytes at the end %zu, at the start %zu",
+          ckpt_heap_live_bytes(), live_at_start);
+    check_heap("at the end");
+    ckpt_untracked_free(string_source);
+
+    if (checks_failed) {
+        printf("test_heap: %ld of %ld checks FAILED\n", checks_failed, checks_run);
+        return 1;
+    }
+    printf("test_heap: %ld checks passed\n", checks_run);
+    return 0;
+}
