@@ -96,9 +96,12 @@ static void *map_program_stack(size_t size)
     return (char *)p + page;
 }
 
+static uint64_t recovered_from;
+
 static void on_resumed(void)
 {
-    ckpt_info(1, "resumed from checkpoint in %s", ckpt_opts.dir);
+    ckpt_info(1, "resumed from checkpoint %llu in %s", (unsigned long long)recovered_from,
+              ckpt_opts.dir);
 }
 
 int __wrap_main(int argc, char **argv, char **envp)
@@ -120,9 +123,9 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_fatal("%s", err);
     uint64_t highest = ckpt_store_highest(ckpt_opts.dir);
     if (ckpt_opts.recover) {
-        uint64_t from = ckpt_recover();
+        recovered_from = ckpt_recover();
         ckpt_set_resumed_hook(on_resumed);
-        ckpt_info(1, "recovering from checkpoint %llu in %s", (unsigned long long)from,
+        ckpt_info(1, "recovering from checkpoint %llu in %s", (unsigned long long)recovered_from,
                   ckpt_opts.dir);
         highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
     }

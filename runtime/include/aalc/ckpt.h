@@ -62,9 +62,10 @@ const void *ckpt_frame_next(size_t n);
 void ckpt_resume_finished(void);
 
 /* Save and restore one local by value. memcpy keeps the variable's address
- * from escaping, so the compiler may still keep it in a register. */
-#define CKPT_SAVE(var) memcpy(ckpt_frame_reserve(sizeof(var)), &(var), sizeof(var))
-#define CKPT_RESTORE(var) memcpy(&(var), ckpt_frame_next(sizeof(var)), sizeof(var))
+ * from escaping, so the compiler may still keep it in a register. The cast
+ * lets const and volatile locals be restored too. */
+#define CKPT_SAVE(var) memcpy(ckpt_frame_reserve(sizeof(var)), (const void *)&(var), sizeof(var))
+#define CKPT_RESTORE(var) memcpy((void *)&(var), ckpt_frame_next(sizeof(var)), sizeof(var))
 
 /* Where the precompiler puts globals and static locals so that they are saved:
  * initialised ones in a data section, zero-initialised ones in a NOBITS one
