@@ -11,7 +11,6 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
-#include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,8 +23,8 @@ namespace {
 
 class InstrumentAction : public ASTFrontendAction {
 public:
-    InstrumentAction(const std::string &fileName, std::string &output)
-        : fileName_(fileName), output_(output) {}
+    InstrumentAction(std::string fileName, std::string &output)
+        : fileName_(std::move(fileName)), output_(output) {}
 
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, StringRef) override
     {
@@ -39,24 +38,10 @@ public:
     }
 
 private:
-    const std::string &fileName_;  // as the user named it, for #line
+    std::string fileName_;  // as the user named it, for #line
     std::string &output_;
     Rewriter rewriter_;
     aalc::CkptPragmaHandler pragmas_;
-};
-
-class InstrumentActionFactory : public tooling::FrontendActionFactory {
-public:
-    InstrumentActionFactory(const std::string &fileName, std::string &output)
-        : fileName_(fileName), output_(output) {}
-    std::unique_ptr<FrontendAction> create() override
-    {
-        return std::make_unique<InstrumentAction>(fileName_, output_);
-    }
-
-private:
-    const std::string &fileName_;
-    std::string &output_;
 };
 
 int usage()
@@ -88,15 +73,20 @@ int main(int argc, char **argv)
         return usage();
 
     // Parse as C with the user's flags; warnings are the real compiler's job.
-    flags.insert(flags.begin(), {"-x", "c"});
-    flags.push_back("-resource-dir=" AALC_CLANG_RESOURCE_DIR);
-    flags.push_back("-w");
-    flags.push_back("-ferror-limit=0");
-    tooling::FixedCompilationDatabase db(".", flags);
-    tooling::ClangTool tool(db, {source});
+    // ToolInvocation keeps the source path as given, so diagnostics name the
+    // file the way the user wrote it.
+    std::vector<std::string> commandLine = {"ckpt-instrument", "-fsyntax-only", "-x", "c"};
+    commandLine.insert(commandLine.end(), flags.begin(), flags.end());
+    commandLine.push_back("-resource-dir=" AALC_CLANG_RESOURCE_DIR);
+    commandLine.push_back("-w");
+    commandLine.push_back("-ferror-limit=0");
+    commandLine.push_back(source);
     std::string output;
-    InstrumentActionFactory factory(source, output);
-    if (tool.run(&factory) != 0 || output.empty())
+    llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions()));
+    tooling::ToolInvocation invocation(commandLine,
+                                       std::make_unique<InstrumentAction>(source, output),
+                                       files.get());
+    if (!invocation.run() || output.empty())
         return 1;
 
     std::error_code ec;

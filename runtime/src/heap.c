@@ -27,8 +27,9 @@
  * Everything the allocator needs to continue lives inside the region, so
  * saving [base, top + 16) and copying it back at the same address restores
  * it exactly. The only globals are the lock, the "ready" flag and the
- * description of this process's mapping (how much is reserved and writable),
- * which belongs to the process and must survive a restore unchanged.
+ * description of this process's mapping (how much is reserved, writable and
+ * known to be zero), which belongs to the process and must survive a restore
+ * unchanged.
  */
 #define _GNU_SOURCE
 #include "heap.h"
@@ -63,7 +64,7 @@
 /* Give memory above top back to the kernel when more than this is idle there. */
 #define TRIM_THRESHOLD (3 * COMMIT_STEP)
 
-#define HEAP_MAGIC UINT64_C(0x5041454843434c41) /* "ALCCHEAP" */
+#define HEAP_MAGIC UINT64_C(0x50414548434c4141) /* "AALCHEAP" in memory */
 #define HEAP_VERSION 1
 
 #define ALIGNMENT 16

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -49,7 +50,7 @@ static inline void escape(void *p) { __asm__ volatile("" : : "r"(p) : "memory");
  * about, or fold away, the deliberately odd calls below). */
 static volatile size_t huge_size = SIZE_MAX, petabyte = (size_t)1 << 50, half_max = SIZE_MAX / 2,
                        two_pow_33 = (size_t)1 << 33;
-static uintptr_t address_of(const void *p)
+static uintptr_t address_of(void *p)
 {
     volatile uintptr_t a = (uintptr_t)p;
     return a;
@@ -238,7 +239,8 @@ static void test_basics(void)
     s = strndup("checkpoint", 5);
     CHECK(s && ckpt_heap_owns(s) && strcmp(s, "check") == 0, "strndup shortens");
     free(s);
-    s = strndup("abc", 100);
+    static volatile size_t beyond = 100;
+    s = strndup("abc", beyond);
     CHECK(s && strcmp(s, "abc") == 0, "strndup with n beyond the string");
     free(s);
     check_heap("after basics");
@@ -547,8 +549,12 @@ static void test_trim(void)
         return;
     for (size_t i = 0; i < n; i += 4096)
         p[i] = 0xC3;
+    uintptr_t last_page = address_of(p + n - 1) & ~(uintptr_t)4095;
     free(p);
     CHECK(ckpt_heap_used() == used_before, "used back after the 300 MiB block");
+    unsigned char resident = 1;
+    CHECK(mincore((void *)last_page, 4096, &resident) == 0 && !(resident & 1),
+          "the pages of a freed 300 MiB block above top are given back to the kernel");
     p = calloc(1, n);
     CHECK(p && all_zero(p, n), "calloc after trimming is zero");
     free(p);
@@ -828,20 +834,36 @@ static void test_save_restore(void)
     check_heap("after allocating on the restored heap");
     ckpt_untracked_free(saved.bytes);
 
-    /* Second round: save, then free everything (top falls below the saved
-     * top, memory above it is trimmed), then restore into the smaller heap. */
+    /* Second round: save a heap with a large block on top, then free
+     * everything (top falls far below the saved top and the memory above it
+     * is given back to the kernel), then restore into the smaller heap: as in
+     * a new process, the restore must make the region writable again. */
+    size_t ballast_size = (size_t)200 << 20;
+    unsigned char *ballast = malloc(ballast_size);
+    CHECK(ballast != NULL, "malloc 200 MiB");
+    for (size_t off = 0; off < ballast_size; off += 4096)
+        ballast[off] = (unsigned char)((off >> 12) | 1);
+    uintptr_t ballast_address = address_of(ballast);
     saved = save_heap();
     for (size_t i = 0; i < nold; i++)
         free(old[i].p);
     for (size_t i = 0; i < nfresh; i++)
         free(fresh[i].p);
     free_list(list);
+    free(ballast);
+    ballast = (unsigned char *)ballast_address; /* dangling until the restore */
     CHECK(ckpt_heap_used() == used_start, "everything freed: used %zu, expected %zu", ckpt_heap_used(), used_start);
-    unsigned char *huge = malloc((size_t)400 << 20);
-    memset(huge, 0x11, (size_t)400 << 20);
-    free(huge);
     restore_heap(&saved);
     check_heap("after the second restore");
+    int ballast_ok = 1;
+    for (size_t off = 0; off < ballast_size; off += 4096)
+        ballast_ok &= ballast[off] == (unsigned char)((off >> 12) | 1);
+    CHECK(ballast_ok, "the 200 MiB block is back after the second restore");
+    /* The restored bytes above a freed block are not zero: calloc must clear them. */
+    free(ballast);
+    unsigned char *zeroed = calloc(1, ballast_size);
+    CHECK(zeroed && all_zero(zeroed, ballast_size), "calloc over restored, freed memory is zero");
+    free(zeroed);
     for (size_t i = 0; i < nold; i++)
         check_block(&old[i], "after the second restore");
     for (size_t i = 0; i < nfresh; i++)

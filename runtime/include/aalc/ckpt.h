@@ -20,10 +20,11 @@
 #ifndef AALC_CKPT_H
 #define AALC_CKPT_H
 
+/* Only compiler headers here: this header comes first in every instrumented
+ * file, before the user's own #define _GNU_SOURCE and friends, so it must not
+ * pull in libc headers that fix the feature-test macros early. */
 #include <stdatomic.h>
 #include <stddef.h>
-#include <stdint.h>
-#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -39,7 +40,7 @@ extern atomic_int ckpt_requested;
 extern long ckpt_points_left;
 
 /* The fast test at every potential point: one decrement and two predictable branches. */
-static inline int ckpt_point_due(void)
+static __inline__ int ckpt_point_due(void)
 {
     return __builtin_expect(--ckpt_points_left <= 0 ||
                                 atomic_load_explicit(&ckpt_requested, memory_order_relaxed),
@@ -50,22 +51,22 @@ static inline int ckpt_point_due(void)
 int ckpt_begin_collapse(void);
 
 /* Start saving one frame: which function (an id the precompiler computes) and where in it. */
-void ckpt_save_frame(uint64_t function_id, int label);
+void ckpt_save_frame(__UINT64_TYPE__ function_id, int label);
 /* Room in the current frame record for n bytes of one local. */
 void *ckpt_frame_reserve(size_t n);
 
 /* At the entry of an instrumented function while restoring: the label to jump to. */
-int ckpt_resume_label(uint64_t function_id);
+int ckpt_resume_label(__UINT64_TYPE__ function_id);
 /* The saved bytes of the next local of the frame being restored. */
 const void *ckpt_frame_next(size_t n);
 /* The potential point where the checkpoint was taken has been reached again. */
 void ckpt_resume_finished(void);
 
-/* Save and restore one local by value. memcpy keeps the variable's address
+/* Save and restore one local by value. __builtin_memcpy keeps the variable's address
  * from escaping, so the compiler may still keep it in a register. The cast
  * lets const and volatile locals be restored too. */
-#define CKPT_SAVE(var) memcpy(ckpt_frame_reserve(sizeof(var)), (const void *)&(var), sizeof(var))
-#define CKPT_RESTORE(var) memcpy((void *)&(var), ckpt_frame_next(sizeof(var)), sizeof(var))
+#define CKPT_SAVE(var) __builtin_memcpy(ckpt_frame_reserve(sizeof(var)), (const void *)&(var), sizeof(var))
+#define CKPT_RESTORE(var) __builtin_memcpy((void *)&(var), ckpt_frame_next(sizeof(var)), sizeof(var))
 
 /* Where the precompiler puts globals and static locals so that they are saved:
  * initialised ones in a data section, zero-initialised ones in a NOBITS one

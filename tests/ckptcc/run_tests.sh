@@ -1,0 +1,722 @@
+#!/usr/bin/env bash
+# Tests of ckptcc, the mpicc replacement: argument handling, output names,
+# dependency files, make and CMake builds, error reporting.
+#
+# usage: run_tests.sh BUILD_DIR     (BUILD_DIR/bin/ckptcc is tested; an
+#        installation prefix works too)
+# Prints one line per check and a final "ckptcc: N passed, M failed".
+# CKPTCC_TEST_KEEP=1 keeps the scratch directory.
+
+set -u
+
+BUILD_DIR=${1:?usage: run_tests.sh BUILD_DIR}
+BUILD_DIR=$(readlink -f -- "$BUILD_DIR")
+CKPTCC=$BUILD_DIR/bin/ckptcc
+[[ -x $CKPTCC ]] || { echo "run_tests.sh: $CKPTCC not found or not executable" >&2; exit 2; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/ckptcc-tests.XXXXXX") || exit 2
+if [[ ${CKPTCC_TEST_KEEP:-0} == 1 ]]; then
+  trap 'echo "scratch kept in $WORK"' EXIT
+else
+  trap 'rm -rf -- "$WORK"' EXIT
+fi
+# ckptcc's own temporary directories go here, so that leftovers can be seen
+export TMPDIR=$WORK/tmp
+mkdir -p "$TMPDIR"
+
+passed=0
+failed=0
+LOG=$WORK/last.log   # output of the last command run by a check
+
+pass() { printf 'PASS  %s\n' "$1"; passed=$((passed + 1)); }
+fail() {
+  printf 'FAIL  %s%s\n' "$1" "${2:+ -- $2}"
+  if [[ -s $LOG ]]; then sed -n '1,25s/^/      | /p' "$LOG"; fi
+  failed=$((failed + 1))
+}
+
+# Each check runs in a fresh directory of its own.
+new_dir() {
+  local d=$WORK/$1
+  mkdir -p "$d" && cd "$d" || exit 2
+  : >"$LOG"
+}
+
+# run CMD...: run with stdout+stderr in $LOG, return its status
+run() { "$@" >"$LOG" 2>&1; }
+
+# Sources shared by several checks (no #pragma: plain C must work unchanged).
+write_sources() {
+  cat >main.c <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include "util.h"
+
+int main(int argc, char **argv)
+{
+    int *v = malloc(4 * sizeof *v);
+    for (int i = 0; i < 4; i++) v[i] = i + 1;
+    printf("sum=%d argc=%d msg=%s\n", add(v[1], v[2]), argc, MSG);
+    free(v);
+    (void)argv;
+    return 0;
+}
+EOF
+  cat >util.h <<'EOF'
+#ifndef UTIL_H
+#define UTIL_H
+int add(int a, int b);
+#ifndef MSG
+#define MSG "default"
+#endif
+#endif
+EOF
+  cat >util.c <<'EOF'
+#include "util.h"
+int add(int a, int b) { return a + b; }
+EOF
+}
+
+# the file names in a directory (to see what a command created)
+listing() { find . -mindepth 1 | sort; }
+
+tmp_is_empty() { [[ -z $(find "$TMPDIR" -mindepth 1 -maxdepth 1) ]]; }
+
+# ---------------------------------------------------------------------------
+
+check_show() {
+  local name="-show prints instrument, compile and link commands and creates nothing"
+  new_dir show
+  write_sources
+  local before after
+  before=$(listing)
+  if ! run "$CKPTCC" -show -O2 -o prog main.c util.c; then fail "$name" "exit status $?"; return; fi
+  after=$(listing)
+  if [[ $before != "$after" ]] || ! tmp_is_empty; then fail "$name" "files were created"; return; fi
+  local instrument compile link
+  instrument=$(grep -c 'ckpt-instrument .*-o .*main\.c main\.c' "$LOG")
+  compile=$(grep -c -- '-fno-pie .*-iquote .*-c .*util\.c -o .*util\.o' "$LOG")
+  link=$(grep -- '-no-pie' "$LOG" | grep -- '-Wl,--wrap=main' | grep -- '-Wl,--wrap=malloc' |
+    grep -- 'libckptrt\.a' | grep -- '-Wl,-T,.*aalc-sections\.ld' | grep -c -- '-o prog$')
+  if [[ $instrument == 1 && $compile == 1 && $link == 1 && $(wc -l <"$LOG") == 5 ]]; then
+    pass "$name"
+  else
+    fail "$name" "unexpected commands"
+  fi
+}
+
+check_show_compile_only() {
+  local name="-show -c: no link command, nothing created"
+  new_dir show_c
+  write_sources
+  run "$CKPTCC" -show -c main.c
+  if [[ $(wc -l <"$LOG") == 2 ]] && ! grep -q -- '-no-pie' "$LOG" &&
+     grep -q -- '-o main\.o$' "$LOG" && [[ ! -e main.o ]] && tmp_is_empty; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_link_several_sources() {
+  local name="several sources + -o link a working program"
+  new_dir link
+  write_sources
+  if ! run "$CKPTCC" -O2 -Wall -o prog main.c util.c; then fail "$name" "ckptcc failed"; return; fi
+  if ! run timeout 60 ./prog a b; then fail "$name" "program failed"; return; fi
+  if grep -qx 'sum=5 argc=3 msg=default' "$LOG" && tmp_is_empty; then
+    pass "$name"
+  else
+    fail "$name" "wrong output or temporary files left"
+  fi
+}
+
+check_linked_with_runtime() {
+  local name="program is linked with the runtime, main wrapped, not PIE"
+  cd "$WORK/link" 2>/dev/null || { fail "$name" "no program from the previous check"; return; }
+  : >"$LOG"
+  if nm prog 2>/dev/null | grep -q ' T __wrap_main$' &&
+     LC_ALL=C readelf -h prog | grep -q 'Type: *EXEC'; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_compile_then_link() {
+  local name="-c a.c b.c gives a.o b.o; ckptcc a.o b.o links them"
+  new_dir separate
+  write_sources
+  if ! run "$CKPTCC" -c main.c util.c; then fail "$name" "ckptcc -c failed"; return; fi
+  if [[ ! -f main.o || ! -f util.o ]]; then fail "$name" "objects missing"; return; fi
+  if ! run "$CKPTCC" main.o util.o; then fail "$name" "link failed"; return; fi
+  if run timeout 60 ./a.out && grep -qx 'sum=5 argc=1 msg=default' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_output_names() {
+  local name="-c a.c -o x.o, sources in other directories give objects in ."
+  new_dir names
+  mkdir src obj
+  (cd src && write_sources)
+  if run "$CKPTCC" -c src/util.c -o obj/x.o && [[ -f obj/x.o ]] &&
+     run "$CKPTCC" -c src/main.c -I src && [[ -f main.o && ! -f src/main.o ]] &&
+     run "$CKPTCC" main.o obj/x.o -o prog && run timeout 60 ./prog && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_multiple_o_error() {
+  local name="-c with -o and several sources is refused"
+  new_dir multi_o
+  write_sources
+  if ! run "$CKPTCC" -c main.c util.c -o x.o && grep -q '^ckptcc: error:' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_defines_includes() {
+  local name="-D, -U and -I are honoured"
+  new_dir defines
+  mkdir inc
+  cat >inc/conf.h <<'EOF'
+#define FROM_HEADER 7
+EOF
+  cat >m.c <<'EOF'
+#include <stdio.h>
+#include <conf.h>
+int main(void)
+{
+#ifdef GONE
+    puts("GONE still defined");
+#endif
+    printf("value=%d header=%d text=%s\n", VALUE, FROM_HEADER, TEXT);
+    return 0;
+}
+EOF
+  if run "$CKPTCC" -DVALUE=42 -D TEXT='"two words and \"quotes\""' -DGONE -UGONE -Iinc -o m m.c &&
+     run timeout 60 ./m && grep -qx 'value=42 header=7 text=two words and "quotes"' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_response_file() {
+  local name="@file response files are read with gcc's quoting"
+  new_dir rsp
+  write_sources
+  printf '%s\n' '-DMSG="\"from rsp\"" -o '"'my prog'"' @more.rsp' >args.rsp
+  printf '%s\n' 'main.c "util.c"' >more.rsp
+  if run "$CKPTCC" @args.rsp && run timeout 60 "./my prog" && grep -q 'msg=from rsp$' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_include_option() {
+  local name="-include FILE is honoured"
+  new_dir include
+  printf '#define FORCED 99\n' >forced.h
+  printf '#include <stdio.h>\nint main(void){ printf("forced=%%d\\n", FORCED); return 0; }\n' >f.c
+  if run "$CKPTCC" -include forced.h -o f f.c && run timeout 60 ./f && grep -qx 'forced=99' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_spaces_in_paths() {
+  local name="source, include and output paths with spaces"
+  new_dir spaces
+  mkdir -p "my src" "out dir"
+  (cd "my src" && write_sources)
+  if run "$CKPTCC" -c "my src/util.c" -o "out dir/u t.o" &&
+     run "$CKPTCC" -I "my src" "my src/main.c" "out dir/u t.o" -o "out dir/my prog" &&
+     run timeout 60 "./out dir/my prog" && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_quote_include_next_to_source() {
+  local name='#include "local.h" resolves next to the original source'
+  new_dir quote_include
+  mkdir lib
+  (cd lib && write_sources)
+  printf 'int add(int a, int b) { return a - b; }\n' >wrong.c
+  # a same-named util.h in the current directory must not win over lib/util.h
+  printf '#error wrong util.h\n' >util.h
+  if run "$CKPTCC" -o prog lib/main.c lib/util.c && run timeout 60 ./prog && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_archive_and_libs() {
+  local name="archives and -l/-L keep their order"
+  new_dir archive
+  write_sources
+  if run "$CKPTCC" -c util.c && run ar rcs libutil.a util.o &&
+     run "$CKPTCC" -o prog main.c -L. -lutil -lm && run timeout 60 ./prog && grep -q 'sum=5' "$LOG" &&
+     run "$CKPTCC" -o prog2 main.c libutil.a && run timeout 60 ./prog2 && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_x_c() {
+  local name="-x c compiles a file without the .c suffix"
+  new_dir xc
+  write_sources
+  cp main.c main.txt
+  if run "$CKPTCC" -o prog -x c main.txt -x none util.c && run timeout 60 ./prog && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_assembly() {
+  local name="-S writes a.s, nothing linked"
+  new_dir asm
+  write_sources
+  if run "$CKPTCC" -S util.c && [[ -s util.s && ! -e a.out ]] && grep -q 'add' util.s; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_preprocess() {
+  local name="-E is plain preprocessing, without instrumentation"
+  new_dir preprocess
+  write_sources
+  if run "$CKPTCC" -E -DMSG='"pp"' main.c && grep -q 'printf("sum=%d argc=%d msg=%s\\n", add(v\[1\], v\[2\]), argc, "pp")' "$LOG" &&
+     ! grep -q 'ckpt' "$LOG" && [[ $(listing) == $'./main.c\n./util.c\n./util.h' ]]; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_depfile() {
+  local name="-MD/-MMD/-MF: the .d file names the original source"
+  new_dir deps
+  write_sources
+  local ok=1
+  run "$CKPTCC" -MMD -MP -c main.c -o main.o || ok=0
+  [[ -f main.d ]] && grep -q '^main\.o: main\.c ' main.d && grep -q '^util\.h:' main.d &&
+    ! grep -q 'ckptcc\.' main.d || ok=0
+  mkdir deps
+  run "$CKPTCC" -MD -MF deps/u.dep -MT custom -c util.c || ok=0
+  [[ -f deps/u.dep ]] && grep -q '^custom: util\.c' deps/u.dep && ! grep -q 'ckptcc\.' deps/u.dep || ok=0
+  if ((ok)); then pass "$name"; else cat main.d deps/u.dep >>"$LOG" 2>/dev/null; fail "$name"; fi
+}
+
+check_depfile_space() {
+  local name=".d file of a source in a directory with a space is valid make syntax"
+  new_dir deps_space
+  mkdir "a dir"
+  (cd "a dir" && write_sources)
+  if run "$CKPTCC" -MMD -c "a dir/util.c" -o util.o && grep -qF 'util.o: a\ dir/util.c ' util.d &&
+     grep -qF ' a\ dir/util.h' util.d; then
+    pass "$name"
+  else
+    cat util.d >>"$LOG" 2>/dev/null
+    fail "$name"
+  fi
+}
+
+check_make() {
+  local name="CC=ckptcc make builds, then is up to date, rebuilds after a header changes"
+  new_dir make
+  write_sources
+  # shellcheck disable=SC2016  # make variables, not shell ones
+  printf 'prog: main.o util.o\n\t$(CC) $(CFLAGS) -o $@ main.o util.o\n%%.o: %%.c\n\t$(CC) $(CFLAGS) -MMD -MP -c $< -o $@\nclean:\n\trm -f prog *.o *.d\n-include main.d util.d\n' >Makefile
+  if ! run make CC="$CKPTCC" CFLAGS=-O2; then fail "$name" "first make failed"; return; fi
+  if ! run timeout 60 ./prog || ! grep -q 'sum=5' "$LOG"; then fail "$name" "program failed"; return; fi
+  run make CC="$CKPTCC" CFLAGS=-O2
+  if ! grep -q "'prog' is up to date" "$LOG"; then fail "$name" "second make did something"; return; fi
+  sleep 1
+  touch util.h
+  run make CC="$CKPTCC" CFLAGS=-O2
+  if grep -q -- '-c main.c' "$LOG" && grep -q -- '-c util.c' "$LOG" && grep -q -- '-o prog' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name" "touching util.h did not rebuild"
+  fi
+}
+
+# CMake: configure with ckptcc as the C compiler, build, rebuild.
+cmake_project() {
+  write_sources
+  cat >CMakeLists.txt <<'EOF'
+cmake_minimum_required(VERSION 3.16)
+project(tiny C)
+add_executable(tiny main.c util.c)
+EOF
+}
+
+check_cmake_generator() {
+  local generator=$1 dir=$2
+  local name="cmake -DCMAKE_C_COMPILER=ckptcc ($generator): build, no-op rebuild, header change"
+  new_dir "$dir"
+  mkdir src
+  (cd src && cmake_project)
+  if ! run cmake -G "$generator" -S src -B build -DCMAKE_C_COMPILER="$CKPTCC" -DCMAKE_BUILD_TYPE=Release; then
+    fail "$name" "configure failed"; return
+  fi
+  if ! run cmake --build build; then fail "$name" "first build failed"; return; fi
+  if ! run timeout 60 build/tiny || ! grep -q 'sum=5' "$LOG"; then fail "$name" "program failed"; return; fi
+  if grep -rqs 'ckptcc\.' build/CMakeFiles/tiny.dir/*.d build/.ninja_deps; then
+    fail "$name" "dependency information names a temporary file"; return
+  fi
+  local noop=1
+  if [[ $generator == Ninja ]]; then
+    run cmake --build build -- -d explain
+    grep -q 'no work to do' "$LOG" && ! grep -q 'ninja explain' "$LOG" || noop=0
+  else
+    run cmake --build build
+    grep -qE 'Building C object|Linking C' "$LOG" && noop=0
+  fi
+  if ((!noop)); then fail "$name" "second build was not a no-op"; return; fi
+  sleep 1
+  touch src/util.h
+  run cmake --build build -v
+  if grep -qE 'main\.c\.o|main\.c' "$LOG" && grep -qE 'util\.c' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name" "touching util.h did not rebuild"
+  fi
+}
+
+check_cmake() {
+  check_cmake_generator "Unix Makefiles" cmake_make
+  if command -v ninja >/dev/null 2>&1; then
+    check_cmake_generator Ninja cmake_ninja
+  fi
+}
+
+check_compile_error_location() {
+  # the file as given or made absolute (Clang tooling does that), never the temporary copy
+  local name="a compile error in user code is reported at the user's file and line"
+  new_dir comperr
+  printf '#include <stdio.h>\nint main(void)\n{\n    return undeclared_name;\n}\n' >bad.c
+  if ! run "$CKPTCC" -c bad.c && grep -Eq '^(.*/)?bad\.c:4:[0-9]+: error:' "$LOG" &&
+     ! grep -q 'ckptcc\.' "$LOG" &&
+     [[ ! -e bad.o ]]; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_warning_location() {
+  local name="a warning of the underlying compiler points at the user's file and line"
+  new_dir warnloc
+  printf 'int main(void)\n{\n    int unused_here = 1;\n    return 0;\n}\n' >w.c
+  if run "$CKPTCC" -Wall -c w.c && grep -Eq '^(.*/)?w\.c:3:[0-9]+: warning: unused variable' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_instrument_error() {
+  local name="precompiler errors pass through unchanged, non-zero exit, nothing linked"
+  new_dir insterr
+  printf 'int main(void)\n{\n#pragma ckpt bogus\n    return 0;\n}\n' >bad.c
+  if ! run "$CKPTCC" -o prog bad.c && grep -Eq '^(.*/)?bad\.c:3:[0-9]+: error:' "$LOG" &&
+     [[ ! -e prog ]] &&
+     tmp_is_empty; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_missing_source() {
+  local name="a nonexistent source gives a clear error"
+  new_dir missing
+  if ! run "$CKPTCC" -c nowhere.c && grep -q '^ckptcc: error: .*nowhere\.c' "$LOG" && tmp_is_empty; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_no_input() {
+  local name="no input files is an error"
+  new_dir noinput
+  if ! run "$CKPTCC" -O2 && grep -q '^ckptcc: error: no input files' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_missing_instrument() {
+  local name="a missing ckpt-instrument is reported by ckptcc"
+  new_dir noinstr
+  mkdir -p prefix/bin
+  cp "$CKPTCC" prefix/bin/ckptcc
+  write_sources
+  if ! run prefix/bin/ckptcc -c util.c && grep -q '^ckptcc: error: .*ckpt-instrument' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_symlink() {
+  local name="ckptcc called through a symlink finds its prefix"
+  new_dir symlink
+  write_sources
+  ln -s "$CKPTCC" mycc
+  if run ./mycc -o prog main.c util.c && run timeout 60 ./prog && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_named_mpicc() {
+  local name="ckptcc installed as mpicc first on PATH does not call itself"
+  if ! command -v mpicc >/dev/null 2>&1; then pass "$name (skipped: no mpicc)"; return; fi
+  new_dir named_mpicc
+  write_sources
+  mkdir fakebin
+  ln -s "$CKPTCC" fakebin/mpicc
+  if PATH=$PWD/fakebin:$PATH run timeout 120 mpicc -o prog main.c util.c && run timeout 60 ./prog &&
+     grep -q 'sum=5' "$LOG" &&
+     ! CKPT_CC=$CKPTCC run timeout 60 "$CKPTCC" -c util.c && grep -q '^ckptcc: error: .*runs ckptcc again' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_keep_temps() {
+  local name="--ckpt-keep-temps and CKPT_KEEP_TEMPS=1 keep the instrumented sources"
+  new_dir keep
+  write_sources
+  local dir ok=1
+  run "$CKPTCC" --ckpt-keep-temps -c util.c || ok=0
+  dir=$(sed -n 's/^ckptcc: instrumented sources kept in //p' "$LOG")
+  [[ -n $dir && -d $dir ]] && grep -q 'aalc/ckpt\.h' "$dir"/*/util.c || ok=0
+  [[ -n $dir ]] && rm -rf -- "$dir"
+  CKPT_KEEP_TEMPS=1 run "$CKPTCC" -o prog main.c util.c || ok=0
+  dir=$(sed -n 's/^ckptcc: instrumented sources kept in //p' "$LOG")
+  [[ -n $dir && -d $dir ]] && [[ $(find "$dir" -name '*.c' | wc -l) == 2 ]] || ok=0
+  [[ -n $dir ]] && rm -rf -- "$dir"
+  run "$CKPTCC" -c util.c
+  tmp_is_empty || ok=0
+  if ((ok)); then pass "$name"; else fail "$name"; fi
+}
+
+check_plain_cc() {
+  local name="CKPT_CC=cc (no MPI wrapper) builds a serial program"
+  new_dir plaincc
+  write_sources
+  if CKPT_CC=cc run "$CKPTCC" -show -c util.c && ! grep -q 'isystem' "$LOG" && grep -q '^cc ' "$LOG" &&
+     CKPT_CC=cc run "$CKPTCC" -o prog main.c util.c && run timeout 60 ./prog && grep -q 'sum=5' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_mpi_includes() {
+  local name="MPI include directories reach ckpt-instrument as -isystem"
+  if ! command -v mpicc >/dev/null 2>&1; then pass "$name (skipped: no mpicc)"; return; fi
+  new_dir mpiinc
+  local dir
+  dir=$(mpicc -show 2>/dev/null | tr ' ' '\n' | sed -n 's/^-I//p' | head -1)
+  if [[ -z $dir ]]; then pass "$name (skipped: mpicc -show names no -I)"; return; fi
+  write_sources
+  if env -u CKPT_CC "$CKPTCC" -show -c util.c >"$LOG" 2>&1 &&
+     grep -F -- "-isystem $dir" "$LOG" | grep -q 'ckpt-instrument'; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_mpi_program() {
+  local name="an MPI program compiles and links with mpicc underneath"
+  if ! command -v mpicc >/dev/null 2>&1; then pass "$name (skipped: no mpicc)"; return; fi
+  new_dir mpiprog
+  cat >hello.c <<'EOF'
+#include <mpi.h>
+#include <stdio.h>
+int main(int argc, char **argv)
+{
+    int rank, size;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    printf("rank %d of %d\n", rank, size);
+    MPI_Finalize();
+    return 0;
+}
+EOF
+  if env -u CKPT_CC "$CKPTCC" -o hello hello.c >"$LOG" 2>&1 && [[ -x hello ]]; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_mpi_layer_order() {
+  local name="libckptmpi.a, when present, goes after the user's objects and libraries, before the runtime"
+  new_dir mpilayer
+  mkdir -p prefix/bin prefix/lib prefix/share/aalc prefix/include
+  cp "$CKPTCC" prefix/bin/ckptcc
+  : >prefix/bin/ckpt-instrument
+  chmod +x prefix/bin/ckpt-instrument
+  ar rcs prefix/lib/libckptmpi.a
+  ar rcs prefix/lib/libckptrt.a
+  write_sources
+  local p=$PWD/prefix
+  if CKPT_CC=mpicc run prefix/bin/ckptcc -show -o prog main.c -lm util.o &&
+     grep -q -- "main\.o -lm util\.o $p/lib/libckptmpi\.a $p/lib/libckptrt\.a" "$LOG" &&
+     CKPT_CC=cc run prefix/bin/ckptcc -show -o prog main.c -lm util.o -lmpich &&
+     grep -q -- "util\.o $p/lib/libckptmpi\.a -lmpich $p/lib/libckptrt\.a" "$LOG" &&
+     CKPT_CC=cc run prefix/bin/ckptcc -show -o prog main.c && ! grep -q libckptmpi "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_version_passthrough() {
+  local name="--version and -v are passed through"
+  new_dir version
+  if run "$CKPTCC" --version && grep -q 'ckptcc (AALC)' "$LOG" && [[ $(wc -l <"$LOG") -gt 1 ]] &&
+     run "$CKPTCC" -v && grep -qi 'version' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_feature_macros() {
+  local name="feature-test macros defined at the top of a source still work (_GNU_SOURCE)"
+  new_dir gnu
+  cat >gnu.c <<'EOF'
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    char *s;
+    if (asprintf(&s, "%d", 42) < 0) return 1;
+    printf("%s%s\n", s, strchrnul("", 'x'));
+    return 0;
+}
+EOF
+  if run "$CKPTCC" -Werror=implicit-function-declaration -o gnu gnu.c && run timeout 60 ./gnu &&
+     grep -qx '42' "$LOG"; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_checkpointing_program() {
+  local name="a program with #pragma ckpt potential (two units, -c then link) checkpoints and recovers"
+  new_dir pragma
+  cat >loop.c <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+#include "step.h"
+static long total;
+int main(int argc, char **argv)
+{
+    long *acc = malloc(sizeof *acc);
+    *acc = 0;
+    for (int i = 0; i < 20; i++) {
+#pragma ckpt potential
+        step(acc, i);
+        total += i;
+    }
+    printf("acc=%ld total=%ld argc=%d\n", *acc, total, argc);
+    free(acc);
+    (void)argv;
+    return 0;
+}
+EOF
+  printf 'void step(long *acc, int i);\n' >step.h
+  printf '#include "step.h"\nvoid step(long *acc, int i) { *acc += (long)i * i; }\n' >step.c
+  if ! run "$CKPTCC" -O2 -c loop.c step.c || ! run "$CKPTCC" -o loop loop.o step.o; then
+    fail "$name" "build failed"; return
+  fi
+  # each run writes its own file: on recovery the runtime rewinds a regular-file stdout
+  CKPT_EVERY=3 timeout 60 ./loop x >run.out 2>&1
+  cp run.out "$LOG"
+  if ! grep -qx 'acc=2470 total=190 argc=2' run.out ||
+     [[ -z $(find loop.ckpt -mindepth 1 -maxdepth 1 2>/dev/null) ]]; then
+    fail "$name" "checkpointing run"; return
+  fi
+  timeout 60 ./loop --recover >recover.out 2>&1
+  cp recover.out "$LOG"
+  if grep -qx 'acc=2470 total=190 argc=2' recover.out; then
+    pass "$name"
+  else
+    fail "$name" "recovery"
+  fi
+}
+
+# ---------------------------------------------------------------------------
+
+check_show
+check_show_compile_only
+check_link_several_sources
+check_linked_with_runtime
+check_compile_then_link
+check_output_names
+check_multiple_o_error
+check_defines_includes
+check_include_option
+check_response_file
+check_spaces_in_paths
+check_quote_include_next_to_source
+check_archive_and_libs
+check_x_c
+check_assembly
+check_preprocess
+check_depfile
+check_depfile_space
+check_make
+check_cmake
+check_compile_error_location
+check_warning_location
+check_instrument_error
+check_missing_source
+check_no_input
+check_missing_instrument
+check_symlink
+check_named_mpicc
+check_keep_temps
+check_plain_cc
+check_mpi_includes
+check_mpi_program
+check_mpi_layer_order
+check_version_passthrough
+check_checkpointing_program
+check_feature_macros
+
+echo "ckptcc: $passed passed, $failed failed"
+((failed == 0))
