@@ -49,15 +49,13 @@ DiagnosticBuilder Instrumenter::error(SourceLocation loc, const char *format)
 {
     failed_ = true;
     DiagnosticsEngine &d = ctx_->getDiagnostics();
-    return d.Report(loc, d.getCustomDiagID(DiagnosticsEngine::Error, "%0"))
-           << llvm::StringRef(format);
+    return d.Report(loc, d.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Error, format));
 }
 
 DiagnosticBuilder Instrumenter::note(SourceLocation loc, const char *format)
 {
     DiagnosticsEngine &d = ctx_->getDiagnostics();
-    return d.Report(loc, d.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
-           << llvm::StringRef(format);
+    return d.Report(loc, d.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, format));
 }
 
 // ---------------------------------------------------------------------------
