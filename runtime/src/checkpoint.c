@@ -5,6 +5,7 @@
 #include "globals.h"
 #include "heap.h"
 #include "image.h"
+#include "layer.h"
 #include "log.h"
 #include "options.h"
 #include "store.h"
@@ -36,8 +37,8 @@ static int write_image(const char *path, uint64_t number, char *err, size_t errl
     struct ckpt_image_header h;
     memset(&h, 0, sizeof h);
     h.checkpoint = number;
-    h.rank = 0;
-    h.nranks = 1;
+    h.rank = ckpt_rank;
+    h.nranks = ckpt_nranks;
     h.exe_id_len = ckpt_exe_identity(h.exe_id, sizeof h.exe_id);
 
     struct ckpt_runtime_record record;
@@ -65,6 +66,8 @@ static int write_image(const char *path, uint64_t number, char *err, size_t errl
         raise(SIGKILL); /* fault-injection tests: die with a half-written image */
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, frames, frames_size, err,
                                       errlen) == 0;
+    if (ok && ckpt_active_layer)
+        ok = ckpt_active_layer->save(w, err, errlen) == 0;
     if (!ok) {
         ckpt_image_abandon(w);
         return -1;
@@ -75,24 +78,31 @@ static int write_image(const char *path, uint64_t number, char *err, size_t errl
 void ckpt_take_checkpoint(void)
 {
     double started = now();
-    uint64_t number = last_number + 1;
+    const struct ckpt_layer *layer = ckpt_active_layer;
+    uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256], tmp[PATH_MAX];
     const char *dir = ckpt_opts.dir;
-    ckpt_store_image_tmp_path(dir, number, 0, tmp, sizeof tmp);
-    if (ckpt_store_prepare(dir, number, err, sizeof err) != 0 ||
-        write_image(tmp, number, err, sizeof err) != 0 ||
-        ckpt_store_publish_image(dir, number, 0, err, sizeof err) != 0 ||
-        ckpt_store_commit(dir, number, 1, err, sizeof err) != 0) {
+    ckpt_store_image_tmp_path(dir, number, ckpt_rank, tmp, sizeof tmp);
+    int ok = ckpt_store_prepare(dir, number, err, sizeof err) == 0 &&
+             write_image(tmp, number, err, sizeof err) == 0 &&
+             ckpt_store_publish_image(dir, number, ckpt_rank, err, sizeof err) == 0;
+    /* With a layer, the checkpoint is global: the layer commits it once every
+     * rank's part is durable. Alone, this image is the whole checkpoint. */
+    if (ok && !layer)
+        ok = ckpt_store_commit(dir, number, 1, err, sizeof err) == 0;
+    if (!ok) {
         ckpt_warn("checkpoint %llu not written: %s (the previous one is kept)",
                   (unsigned long long)number, err);
         unlink(tmp);
-        ckpt_triggers_checkpoint_done();
-        return;
+    } else {
+        last_number = number;
+        if (!layer)
+            ckpt_store_prune(dir, ckpt_opts.keep);
+        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes, %.3f s)",
+                  (unsigned long long)number, layer ? "image written" : "committed", dir,
+                  ckpt_frames_count(), ckpt_heap_used(), now() - started);
     }
-    last_number = number;
-    ckpt_store_prune(dir, ckpt_opts.keep);
-    ckpt_info(1, "checkpoint %llu committed in %s (%zu frames, heap %zu bytes, %.3f s)",
-              (unsigned long long)number, dir, ckpt_frames_count(), ckpt_heap_used(),
-              now() - started);
+    if (layer)
+        layer->image_written(number, ok);
     ckpt_triggers_checkpoint_done();
 }

@@ -6,6 +6,7 @@
 #include "globals.h"
 #include "heap.h"
 #include "image.h"
+#include "layer.h"
 #include "log.h"
 #include "options.h"
 #include "state.h"
@@ -67,40 +68,65 @@ static void load_image(const struct ckpt_image *img)
         ckpt_output_rewind(&record.output);
 }
 
+/* Opens and checks this rank's image of checkpoint n. */
+static int open_checked(uint64_t n, const uint8_t *exe_id, uint32_t exe_id_len,
+                        struct ckpt_image *img, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    ckpt_store_image_path(ckpt_opts.dir, n, ckpt_rank, path, sizeof path);
+    int rc = ckpt_image_open(path, exe_id, exe_id_len, img, err, errlen);
+    if (rc == 0 && check_image(img, err, errlen) != 0) {
+        ckpt_image_close(img);
+        rc = CKPT_IMAGE_DAMAGED;
+    }
+    return rc;
+}
+
 uint64_t ckpt_recover(void)
 {
     const char *dir = ckpt_opts.dir;
-    uint64_t committed[64];
-    int n = ckpt_store_list_committed(dir, committed, 64);
-    if (n <= 0)
-        ckpt_fatal("--recover: no checkpoint found in '%s' (nothing to recover from; run "
-                   "without --recover to start afresh)", dir);
+    const struct ckpt_layer *layer = ckpt_active_layer;
+    uint64_t committed[64], loadable[64];
+    int n = ckpt_store_list_committed(dir, committed, 64), nloadable = 0;
     uint8_t exe_id[CKPT_EXE_ID_MAX];
     uint32_t exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);
+    char err[PATH_MAX + 256];
     for (int i = 0; i < n; i++) {
-        char path[PATH_MAX], err[PATH_MAX + 256];
-        ckpt_store_image_path(dir, committed[i], 0, path, sizeof path);
         struct ckpt_image img;
-        int rc = ckpt_image_open(path, exe_id, exe_id_len, &img, err, sizeof err);
+        int rc = open_checked(committed[i], exe_id, exe_id_len, &img, err, sizeof err);
         if (rc == CKPT_IMAGE_FOREIGN)
             ckpt_fatal("refusing checkpoint %llu: %s. Recover with the executable that wrote "
                        "it, or point CKPT_DIR elsewhere", (unsigned long long)committed[i], err);
-        if (rc == 0 && check_image(&img, err, sizeof err) != 0) {
+        if (rc == 0) {
             ckpt_image_close(&img);
-            rc = -1;
-        }
-        if (rc != 0) {
-            ckpt_warn("checkpoint %llu in %s is damaged (%s); setting it aside and trying an "
-                      "older one", (unsigned long long)committed[i], dir, err);
-            ckpt_store_set_aside(dir, committed[i]);
+            loadable[nloadable++] = committed[i];
+            if (!layer)
+                break; /* alone, the newest loadable one is the one */
             continue;
         }
-        load_image(&img);
-        ckpt_image_close(&img);
-        ckpt_frames_begin_restore();
-        ckpt_recovering = 1;
-        ckpt_restoring = 1;
-        return committed[i];
+        ckpt_warn("checkpoint %llu in %s is damaged (%s); trying an older one",
+                  (unsigned long long)committed[i], dir, err);
+        if (!layer) /* with other ranks, they decide together what is usable */
+            ckpt_store_set_aside(dir, committed[i]);
     }
-    ckpt_fatal("--recover: every checkpoint in '%s' is damaged; nothing to recover from", dir);
+    uint64_t chosen = layer ? layer->agree(loadable, nloadable)
+                            : (nloadable > 0 ? loadable[0] : 0);
+    if (chosen == 0) {
+        if (n <= 0)
+            ckpt_fatal("--recover: no checkpoint found in '%s' (nothing to recover from; run "
+                       "without --recover to start afresh)", dir);
+        ckpt_fatal("--recover: every checkpoint in '%s' is damaged%s; nothing to recover from",
+                   dir, layer ? " or missing on some rank" : "");
+    }
+    struct ckpt_image img;
+    if (open_checked(chosen, exe_id, exe_id_len, &img, err, sizeof err) != 0)
+        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+    load_image(&img);
+    if (layer && layer->restore(&img, err, sizeof err) != 0)
+        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+    ckpt_image_close(&img);
+    ckpt_frames_begin_restore();
+    ckpt_recovering = 1;
+    ckpt_restoring = 1;
+    return chosen;
 }

@@ -10,6 +10,7 @@
 #include "checkpoint.h"
 #include "frames.h"
 #include "heap.h"
+#include "layer.h"
 #include "log.h"
 #include "options.h"
 #include "recovery.h"
@@ -102,6 +103,8 @@ static void on_resumed(void)
 {
     ckpt_info(1, "resumed from checkpoint %llu in %s", (unsigned long long)recovered_from,
               ckpt_opts.dir);
+    if (ckpt_active_layer)
+        ckpt_active_layer->resumed();
 }
 
 int __wrap_main(int argc, char **argv, char **envp)
@@ -119,6 +122,8 @@ int __wrap_main(int argc, char **argv, char **envp)
     program.argv = copy_to_heap(argv, argc);
     program.envp = copy_to_heap(envp, envc);
 
+    if (ckpt_active_layer)
+        ckpt_active_layer->start(ckpt_opts.recover);
     if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
         ckpt_fatal("%s", err);
     uint64_t highest = ckpt_store_highest(ckpt_opts.dir);

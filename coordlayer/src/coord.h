@@ -1,0 +1,159 @@
+/*
+ * The coordination layer's shared state and internal interfaces.
+ *
+ * Protocol (thesis 4.2.2, Code 4.1 and 4.2): every application message
+ * carries its sender's epoch and whether the sender is logging
+ * non-deterministic events. Taking a local checkpoint ends epoch E and starts
+ * E+1. A message of epoch E received in E+1 is late: its data goes to the
+ * late registry. One of epoch E+1 received in E is early: it is counted, and
+ * on recovery its sender suppresses it. From its local checkpoint until it
+ * knows every rank has saved, a rank logs the outcomes of non-deterministic
+ * calls so that recovery reproduces them. A rank's part of checkpoint E+1 is
+ * complete when all its late messages are in and its log window has closed;
+ * rank 0 commits the checkpoint when every rank is complete.
+ */
+#ifndef AALC_COORD_H
+#define AALC_COORD_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Piggybacked on every application message, in front of its data. */
+struct cl_header {
+    uint32_t epoch;
+    uint32_t flags; /* CL_LOGGING: the sender is logging non-deterministic events */
+};
+#define CL_LOGGING 1u
+#define CL_HEADER_BYTES ((int)sizeof(struct cl_header))
+
+enum cl_mode { CL_NORMAL, CL_LOGGING_MODE };
+
+struct cl_counters {
+    uint64_t late, early, nondet, replayed_late, suppressed_early, replayed_nondet;
+};
+
+struct cl_state {
+    int rank, size;
+    MPI_Comm control; /* private duplicate of MPI_COMM_WORLD for protocol messages */
+    uint32_t epoch;
+    int logging;            /* between our local checkpoint and "all saved" */
+    int late_capture;       /* between our local checkpoint and all late messages in */
+    int replaying;          /* recovered: registries still being consumed */
+    uint64_t in_progress;   /* number of the checkpoint being taken, 0 if none */
+    int local_saved;        /* our image of in_progress is written */
+    int start_pending;      /* START(in_progress) received, local checkpoint not yet taken */
+    int requested;          /* we asked rank 0 for a checkpoint */
+    uint64_t last_committed;
+    /* Per peer (world rank). */
+    uint64_t *sent;          /* application messages sent in the current epoch */
+    uint64_t *recv_current;  /* received with our current epoch */
+    uint64_t *recv_previous; /* received with the previous epoch (late ones included) */
+    int64_t *expected_previous; /* what the peer says it sent in the previous epoch, -1 = unknown */
+    uint64_t *recv_next;     /* early: received with the next epoch */
+    struct cl_counters counters;
+    unsigned poll_countdown;
+    int finalizing;
+};
+
+extern struct cl_state cl;
+
+/* piggyback.c: moving a header and the user's data as one message. */
+int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+            int synchronous);
+struct cl_recv_layout {
+    struct cl_header header;
+    void *bounce;          /* packed receive buffer, or NULL when received in place */
+    MPI_Datatype wire;     /* what is posted: MPI_BYTE (bounce) or a header+data type */
+    void *buf;
+    int count;
+    MPI_Datatype type;
+    int capacity;          /* bytes of data the user buffer holds */
+};
+int cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type);
+/* After the message arrived: data to the user buffer, status fixed to the user's view.
+ * Returns the data bytes. */
+int cl_recv_finish(struct cl_recv_layout *l, MPI_Status *status);
+void cl_recv_release(struct cl_recv_layout *l);
+void *cl_recv_wire_buffer(struct cl_recv_layout *l);
+int cl_recv_wire_count(const struct cl_recv_layout *l);
+/* The data of a received message as bytes (packed form), for the late registry. */
+const void *cl_recv_payload(const struct cl_recv_layout *l);
+/* Bytes back into a user buffer (inverse of cl_data_bytes). */
+void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Datatype type);
+void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
+
+/* protocol.c: epochs, counts, control channel, coordinator. */
+void cl_protocol_init(void);
+void cl_poll(void);       /* cheap: polls the control channel every so often */
+void cl_poll_now(void);
+/* Book-keeping for one application message. */
+void cl_note_sent(int dest);
+/* Classify a received message; returns 1 when it is late (the caller records its data). */
+int cl_note_received(int source, const struct cl_header *h);
+struct cl_header cl_outgoing_header(void);
+int cl_point_due(void);
+uint64_t cl_checkpoint_number(void);
+void cl_image_written(uint64_t n, int ok);
+void cl_finalize_protocol(void);
+
+/* registries.c: late messages, early counts and suppression, non-deterministic log. */
+void cl_late_add(int source, int tag, const void *bytes, int nbytes);
+/* Take the next late message of a channel (source/tag may be wildcards). 1 if found. */
+int cl_late_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes);
+int cl_late_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes);
+void cl_early_add(int source, int tag);
+int cl_suppress(int dest, int tag); /* 1 = this send was an early message already delivered */
+enum cl_event_kind {
+    CL_EV_RECV = 1, CL_EV_TEST, CL_EV_TESTANY, CL_EV_WAITANY, CL_EV_SOME, CL_EV_INDEX,
+    CL_EV_IPROBE, CL_EV_PROBE, CL_EV_WTIME, CL_EV_MATCH
+};
+struct cl_event {
+    int32_t kind, a, b, c;
+    double value;
+};
+void cl_log_event(int kind, int a, int b, int c, double value);
+/* Replay: the next logged event, which must be of this kind. NULL when the log is done. */
+const struct cl_event *cl_replay_event(int kind, const char *call);
+int cl_replay_pending(void);
+void cl_registries_reset_for_epoch(void);
+/* Serialisation: the early registry is part of the image (saved at the local
+ * checkpoint); late messages and the event log form the rank's log, written
+ * when its part of the checkpoint completes. */
+int cl_registries_save_early(void **bytes, size_t *n);
+int cl_registries_load_early(const void *bytes, size_t n);
+int cl_registries_save_log(void **bytes, size_t *n);
+int cl_registries_load_log(const void *bytes, size_t n);
+/* Recovery: tell every peer how many of its messages to suppress. */
+void cl_registries_exchange_early(void);
+void cl_replay_check_done(void);
+
+/* requests.c: virtual request handles. */
+void cl_requests_save(void **bytes, size_t *n);
+int cl_requests_load(const void *bytes, size_t n);
+void cl_requests_repost(void);
+
+/* Failing clearly. */
+_Noreturn void cl_unsupported(const char *call, const char *why);
+void cl_check_comm(MPI_Comm comm, const char *call);
+
+#endif
+
+/* Sending without blocking: the header (and small data) must outlive the call. */
+struct cl_send_layout {
+    struct cl_header header;
+    void *bounce;
+};
+int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
+                   int dest, int tag, int synchronous, MPI_Request *real);
+void cl_send_release(struct cl_send_layout *s);
+
+/* Blocking receive with replay, late-message capture and event logging. */
+int cl_receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st);
+/* A message has arrived through `l`: count it, keep late data, log wildcard matches. */
+void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildcard);
+/* Recovery: after the stack is rebuilt, receives restored as pending are
+ * matched again in the order they were posted. */
+void cl_requests_activate_restored(void);
+/* What image_written could not do while the stack was being rebuilt. */
+void cl_announce_if_pending(void);

@@ -1,0 +1,257 @@
+/* The coordination layer as the runtime sees it (aalc/ckpt_layer.h), and
+ * MPI_Init / MPI_Finalize. */
+#include "coord.h"
+
+#include "heap.h"
+#include "image.h"
+#include "log.h"
+#include "options.h"
+#include "store.h"
+
+#include <aalc/ckpt.h>
+#include <aalc/ckpt_layer.h>
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
+       SECTION_LOG };
+
+void cl_begin_epoch(void);
+
+/* The protocol state saved with the image (per-peer arrays follow it). */
+struct saved_protocol {
+    uint32_t epoch, size;
+    uint64_t last_committed;
+    struct cl_counters counters;
+};
+
+static void bring_up(void)
+{
+    cl_protocol_init();
+    ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
+}
+
+int MPI_Init(int *argc, char ***argv)
+{
+    int rc = PMPI_Init(argc, argv);
+    if (rc == MPI_SUCCESS)
+        bring_up();
+    return rc;
+}
+
+int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    /* Checkpoints are taken by the thread that reaches a potential point, and
+     * the layer's tables are not locked: more than funneled is not safe. */
+    if (required > MPI_THREAD_FUNNELED)
+        cl_unsupported("MPI_Init_thread", "only MPI_THREAD_SINGLE and MPI_THREAD_FUNNELED "
+                                          "programs can be checkpointed");
+    int rc = PMPI_Init_thread(argc, argv, required, provided);
+    if (rc == MPI_SUCCESS)
+        bring_up();
+    return rc;
+}
+
+int MPI_Finalize(void)
+{
+    cl_announce_if_pending();
+    cl_finalize_protocol();
+    ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
+                 "suppressed_early=%llu replayed_nondet=%llu",
+              (unsigned long long)cl.counters.late, (unsigned long long)cl.counters.early,
+              (unsigned long long)cl.counters.nondet,
+              (unsigned long long)cl.counters.replayed_late,
+              (unsigned long long)cl.counters.suppressed_early,
+              (unsigned long long)cl.counters.replayed_nondet);
+    PMPI_Comm_free(&cl.control);
+    cl.control = MPI_COMM_NULL;
+    return PMPI_Finalize();
+}
+
+/* ---- hooks ---- */
+
+static void layer_start(int recovering)
+{
+    if (!recovering)
+        return; /* the program's MPI_Init brings MPI up */
+    int initialised = 0;
+    PMPI_Initialized(&initialised);
+    if (!initialised)
+        PMPI_Init(NULL, NULL);
+    bring_up();
+}
+
+static int add(struct ckpt_image_writer *w, uint32_t kind, const void *data, size_t n, char *err,
+               size_t errlen)
+{
+    return ckpt_image_add_section(w, kind, 0, data, n, err, errlen);
+}
+
+static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
+{
+    cl_begin_epoch(); /* the program resumes in the new epoch */
+    size_t peers = sizeof(uint64_t) * (size_t)cl.size;
+    size_t n = sizeof(struct saved_protocol) + 3 * peers;
+    unsigned char *p = ckpt_untracked_malloc(n);
+    struct saved_protocol s = {cl.epoch, (uint32_t)cl.size, cl.last_committed, cl.counters};
+    memcpy(p, &s, sizeof s);
+    memcpy(p + sizeof s, cl.sent, peers);
+    memcpy(p + sizeof s + peers, cl.recv_current, peers);
+    memcpy(p + sizeof s + 2 * peers, cl.recv_previous, peers);
+    void *early, *requests;
+    size_t nearly, nrequests;
+    cl_registries_save_early(&early, &nearly);
+    cl_requests_save(&requests, &nrequests);
+    int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
+             add(w, SECTION_EARLY, early, nearly, err, errlen) ||
+             add(w, SECTION_REQUESTS, requests, nrequests, err, errlen);
+    ckpt_untracked_free(p);
+    ckpt_untracked_free(early);
+    ckpt_untracked_free(requests);
+    cl_registries_reset_for_epoch();
+    return rc ? -1 : 0;
+}
+
+static void log_path(uint64_t n, char *out, size_t len, int tmp)
+{
+    snprintf(out, len, "%s/ckpt-%06llu/rank-%06d.log%s", ckpt_opts.dir, (unsigned long long)n,
+             cl.rank, tmp ? ".tmp" : "");
+}
+
+/* The rank's log of checkpoint n: late messages and non-deterministic events. */
+int cl_write_log(uint64_t n)
+{
+    char tmp[PATH_MAX], path[PATH_MAX], err[PATH_MAX + 128];
+    log_path(n, tmp, sizeof tmp, 1);
+    log_path(n, path, sizeof path, 0);
+    struct ckpt_image_header h;
+    memset(&h, 0, sizeof h);
+    h.checkpoint = n;
+    h.rank = (uint32_t)cl.rank;
+    h.nranks = (uint32_t)cl.size;
+    void *log;
+    size_t nlog;
+    cl_registries_save_log(&log, &nlog);
+    struct ckpt_image_writer *w = ckpt_image_create(tmp, &h, err, sizeof err);
+    int ok = w && ckpt_image_add_section(w, SECTION_LOG, 0, log, nlog, err, sizeof err) == 0;
+    ok = w && ckpt_image_finish(w, err, sizeof err) == 0 && ok;
+    ckpt_untracked_free(log);
+    if (ok && rename(tmp, path) == 0)
+        return 0;
+    ckpt_warn("checkpoint %llu: cannot write this rank's message log: %s",
+              (unsigned long long)n, err);
+    return -1;
+}
+
+static int layer_point_due(void)
+{
+    return cl_point_due();
+}
+
+static uint64_t layer_checkpoint_number(void)
+{
+    return cl_checkpoint_number();
+}
+
+/* Recovery: the newest checkpoint every rank can load. */
+static uint64_t layer_agree(const uint64_t *loadable, int count)
+{
+    int i = 0;
+    for (;;) {
+        unsigned long long mine = i < count ? loadable[i] : 0, lowest;
+        PMPI_Allreduce(&mine, &lowest, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, cl.control);
+        while (i < count && loadable[i] > lowest)
+            i++;
+        int have = i < count && loadable[i] == lowest, all;
+        PMPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, cl.control);
+        if (lowest == 0 || all)
+            return lowest;
+        /* Someone lacks `lowest`: everyone moves below it. */
+        while (i < count && loadable[i] >= lowest)
+            i++;
+    }
+}
+
+static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
+{
+    const struct ckpt_image_section *p = ckpt_image_find(img, SECTION_PROTOCOL, 0);
+    const struct ckpt_image_section *e = ckpt_image_find(img, SECTION_EARLY, 0);
+    const struct ckpt_image_section *r = ckpt_image_find(img, SECTION_REQUESTS, 0);
+    size_t peers = sizeof(uint64_t) * (size_t)cl.size;
+    struct saved_protocol s;
+    if (!p || !e || !r || p->size != sizeof s + 3 * peers) {
+        snprintf(err, errlen, "coordination layer state missing or for another rank count");
+        return -1;
+    }
+    memcpy(&s, p->data, sizeof s);
+    if ((int)s.size != cl.size) {
+        snprintf(err, errlen, "written by a run with %u ranks, this one has %d", s.size, cl.size);
+        return -1;
+    }
+    cl.epoch = s.epoch;
+    cl.last_committed = img->header.checkpoint;
+    const unsigned char *d = p->data;
+    memcpy(cl.sent, d + sizeof s, peers);
+    memcpy(cl.recv_current, d + sizeof s + peers, peers);
+    memcpy(cl.recv_previous, d + sizeof s + 2 * peers, peers);
+    if (cl_registries_load_early(e->data, e->size) != 0 ||
+        cl_requests_load(r->data, r->size) != 0) {
+        snprintf(err, errlen, "coordination layer state is malformed");
+        return -1;
+    }
+    char path[PATH_MAX];
+    log_path(img->header.checkpoint, path, sizeof path, 0);
+    struct ckpt_image log;
+    if (ckpt_image_open(path, NULL, 0, &log, err, errlen) != 0)
+        return -1;
+    const struct ckpt_image_section *l = ckpt_image_find(&log, SECTION_LOG, 0);
+    int rc = l ? cl_registries_load_log(l->data, l->size) : -1;
+    ckpt_image_close(&log);
+    if (rc != 0) {
+        snprintf(err, errlen, "%s: message log is malformed", path);
+        return -1;
+    }
+    cl_registries_exchange_early();
+    cl.replaying = 1;
+    cl_replay_check_done();
+    return 0;
+}
+
+static void layer_resumed(void)
+{
+    cl_requests_activate_restored();
+}
+
+static const struct ckpt_layer mpi_layer = {
+    .start = layer_start,
+    .point_due = layer_point_due,
+    .checkpoint_number = layer_checkpoint_number,
+    .save = layer_save,
+    .image_written = cl_image_written,
+    .agree = layer_agree,
+    .restore = layer_restore,
+    .resumed = layer_resumed,
+};
+
+/* Linked in whenever the program calls MPI_Init: from then on the runtime
+ * takes checkpoints together with the other ranks. */
+__attribute__((constructor)) static void register_layer(void)
+{
+    ckpt_set_layer(&mpi_layer);
+}
+
+/* ---- failing clearly ---- */
+
+void cl_unsupported(const char *call, const char *why)
+{
+    ckpt_fatal("%s cannot be used in a checkpointed program: %s", call, why);
+}
+
+void cl_check_comm(MPI_Comm comm, const char *call)
+{
+    if (comm != MPI_COMM_WORLD)
+        cl_unsupported(call, "only MPI_COMM_WORLD is supported by this version of the "
+                             "coordination layer");
+}

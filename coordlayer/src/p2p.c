@@ -1,0 +1,202 @@
+/* Blocking point-to-point calls, probes and MPI_Wtime (thesis Code 4.1, 4.2). */
+#include "coord.h"
+
+#include "heap.h"
+#include "log.h"
+
+#include <string.h>
+
+static int send_common(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                       MPI_Comm comm, int synchronous, const char *call)
+{
+    cl_check_comm(comm, call);
+    cl_poll();
+    int rc = MPI_SUCCESS;
+    /* Recovering: a message the receiver already got early is not sent again,
+     * but it still counts as sent in this epoch. */
+    if (!(cl.replaying && cl_suppress(dest, tag)))
+        rc = cl_send(buf, count, type, dest, tag, comm, synchronous);
+    cl_note_sent(dest);
+    return rc;
+}
+
+int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Send");
+}
+
+int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return send_common(buf, count, type, dest, tag, comm, 1, "MPI_Ssend");
+}
+
+/* Ready mode gives no guarantee a standard send does not; buffered mode is
+ * served by a standard send (see docs/limitations.md). */
+int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Rsend");
+}
+
+int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+{
+    return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Bsend");
+}
+
+void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildcard)
+{
+    int late = cl_note_received(st->MPI_SOURCE, &l->header);
+    if (late)
+        cl_late_add(st->MPI_SOURCE, st->MPI_TAG, cl_recv_payload(l), nbytes);
+    else if (l->header.epoch == cl.epoch + 1)
+        cl_early_add(st->MPI_SOURCE, st->MPI_TAG);
+    if (wildcard && cl.logging)
+        cl_log_event(CL_EV_MATCH, st->MPI_SOURCE, st->MPI_TAG, 0, 0);
+}
+
+int cl_receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st)
+{
+    int wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
+    if (cl.replaying) {
+        const struct cl_event *e = wildcard ? cl_replay_event(CL_EV_MATCH, "a receive") : NULL;
+        if (e) {
+            source = e->a;
+            tag = e->b;
+        }
+        int src, tg, nbytes;
+        void *bytes;
+        if (cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)) {
+            cl_data_unbytes(bytes, nbytes, buf, count, type);
+            ckpt_untracked_free(bytes);
+            cl_status_set(st, src, tg, nbytes);
+            if (wildcard && !e && cl.logging)
+                cl_log_event(CL_EV_MATCH, src, tg, 0, 0);
+            return MPI_SUCCESS;
+        }
+        if (e)
+            wildcard = 0; /* decided by the log: nothing new to record */
+    }
+    static struct cl_recv_layout layout; /* fixed address keeps the type cache hitting */
+    cl_recv_prepare(&layout, buf, count, type);
+    int rc = PMPI_Recv(cl_recv_wire_buffer(&layout), cl_recv_wire_count(&layout), layout.wire,
+                       source, tag, MPI_COMM_WORLD, st);
+    if (rc == MPI_SUCCESS) {
+        int nbytes = cl_recv_finish(&layout, st);
+        cl_arrived(&layout, st, nbytes, wildcard);
+    }
+    cl_recv_release(&layout);
+    return rc;
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+             MPI_Status *status)
+{
+    cl_check_comm(comm, "MPI_Recv");
+    cl_poll();
+    MPI_Status st;
+    int rc = cl_receive(buf, count, type, source, tag, &st);
+    if (status != MPI_STATUS_IGNORE)
+        *status = st;
+    return rc;
+}
+
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                 int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                 int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    MPI_Request send;
+    MPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, &send);
+    int rc = MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
+    MPI_Wait(&send, MPI_STATUS_IGNORE);
+    return rc;
+}
+
+int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag,
+                         int source, int recvtag, MPI_Comm comm, MPI_Status *status)
+{
+    int packed = 0, position = 0;
+    PMPI_Pack_size(count, type, comm, &packed);
+    void *copy = ckpt_untracked_malloc((size_t)packed + 1);
+    PMPI_Pack(buf, count, type, copy, packed, &position, comm);
+    MPI_Request send;
+    MPI_Isend(copy, position, MPI_PACKED, dest, sendtag, comm, &send);
+    int rc = MPI_Recv(buf, count, type, source, recvtag, comm, status);
+    MPI_Wait(&send, MPI_STATUS_IGNORE);
+    ckpt_untracked_free(copy);
+    return rc;
+}
+
+/* A probed message's size as the program expects it: without our header. */
+static void fix_probe_status(MPI_Status *st)
+{
+    int total = 0;
+    PMPI_Get_count(st, MPI_BYTE, &total);
+    PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
+}
+
+static void probe_blocking(int source, int tag, MPI_Status *st)
+{
+    int src, tg, nbytes;
+    if (cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)) {
+        cl_status_set(st, src, tg, nbytes);
+        return;
+    }
+    PMPI_Probe(source, tag, MPI_COMM_WORLD, st);
+    fix_probe_status(st);
+}
+
+int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    cl_check_comm(comm, "MPI_Probe");
+    cl_poll();
+    int wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
+    const struct cl_event *e =
+        cl.replaying && wildcard ? cl_replay_event(CL_EV_PROBE, "MPI_Probe") : NULL;
+    if (e) {
+        source = e->a;
+        tag = e->b;
+    }
+    MPI_Status st;
+    probe_blocking(source, tag, &st);
+    if (wildcard && !e && cl.logging)
+        cl_log_event(CL_EV_PROBE, st.MPI_SOURCE, st.MPI_TAG, 0, 0);
+    if (status != MPI_STATUS_IGNORE)
+        *status = st;
+    return MPI_SUCCESS;
+}
+
+int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    cl_check_comm(comm, "MPI_Iprobe");
+    cl_poll();
+    MPI_Status st;
+    const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_IPROBE, "MPI_Iprobe") : NULL;
+    int src, tg, nbytes;
+    if (e) {
+        *flag = e->a;
+        if (*flag)
+            probe_blocking(e->b, e->c, &st);
+    } else if (cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)) {
+        *flag = 1;
+        cl_status_set(&st, src, tg, nbytes);
+    } else {
+        PMPI_Iprobe(source, tag, MPI_COMM_WORLD, flag, &st);
+        if (*flag)
+            fix_probe_status(&st);
+    }
+    if (cl.logging && !e)
+        cl_log_event(CL_EV_IPROBE, *flag, *flag ? st.MPI_SOURCE : 0, *flag ? st.MPI_TAG : 0, 0);
+    if (*flag && status != MPI_STATUS_IGNORE)
+        *status = st;
+    return MPI_SUCCESS;
+}
+
+double MPI_Wtime(void)
+{
+    const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_WTIME, "MPI_Wtime") : NULL;
+    if (e)
+        return e->value;
+    double now = PMPI_Wtime();
+    if (cl.logging)
+        cl_log_event(CL_EV_WTIME, 0, 0, 0, now);
+    return now;
+}

@@ -1,0 +1,366 @@
+/* Epochs, message counts, the control channel and the coordinator (rank 0).
+ *
+ * Control messages (four int64: kind, checkpoint, value, sender) travel on a
+ * private duplicate of MPI_COMM_WORLD and are polled at MPI calls and at
+ * potential points:
+ *   REQUEST   any -> 0    a trigger fired: please start a checkpoint
+ *   START n   0 -> all    take your local checkpoint n at your next potential point
+ *   SENT n c  p -> q      p sent c messages to q in the epoch that checkpoint n ended
+ *   SAVED n   p -> 0      p's image of n is durable
+ *   ALL_SAVED 0 -> all    every image is durable: stop logging
+ *   COMPLETE  p -> 0      p's late messages and event log are durable too
+ *   COMMITTED 0 -> all    the checkpoint exists
+ *   FINALIZING, ABORT, DONE: shutting down without leaving anyone waiting */
+#include "coord.h"
+
+#include "heap.h"
+#include "log.h"
+#include "options.h"
+#include "store.h"
+
+#include <aalc/ckpt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct cl_state cl;
+
+enum control_kind {
+    CTRL_REQUEST = 1, CTRL_START, CTRL_SENT, CTRL_SAVED, CTRL_ALL_SAVED, CTRL_COMPLETE,
+    CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE
+};
+#define CONTROL_TAG 1
+#define POLL_EVERY 32 /* MPI calls between control-channel polls when nothing is going on */
+
+/* Coordinator's view of the checkpoint in progress. */
+static int saved_count, complete_count, finalizing_count, done, done_sent;
+static unsigned char *finalizing; /* coordinator: which ranks are shutting down */
+static uint64_t *sent_report; /* what we tell peers at our local checkpoint */
+static int64_t *expected_early; /* SENT counts for a checkpoint we have not taken yet */
+static uint64_t taken;          /* the last checkpoint whose local part we took */
+static void handle(const int64_t m[4]);
+static int announce_pending;
+int cl_write_log(uint64_t n);
+
+static void control_send(int dest, int kind, uint64_t n, int64_t value)
+{
+    int64_t m[4] = {kind, (int64_t)n, value, cl.rank};
+    if (dest == cl.rank) {
+        handle(m);
+        return;
+    }
+    PMPI_Send(m, 4, MPI_INT64_T, dest, CONTROL_TAG, cl.control);
+}
+
+static void broadcast(int kind, uint64_t n)
+{
+    for (int r = 0; r < cl.size; r++)
+        control_send(r, kind, n, 0);
+}
+
+static uint64_t *counts(void)
+{
+    uint64_t *p = ckpt_untracked_malloc(sizeof *p * (size_t)cl.size);
+    memset(p, 0, sizeof *p * (size_t)cl.size);
+    return p;
+}
+
+void cl_protocol_init(void)
+{
+    PMPI_Comm_rank(MPI_COMM_WORLD, &cl.rank);
+    PMPI_Comm_size(MPI_COMM_WORLD, &cl.size);
+    PMPI_Comm_dup(MPI_COMM_WORLD, &cl.control);
+    cl.sent = counts();
+    cl.recv_current = counts();
+    cl.recv_previous = counts();
+    cl.recv_next = counts();
+    sent_report = counts();
+    cl.expected_previous = (int64_t *)counts();
+    expected_early = (int64_t *)counts();
+    for (int r = 0; r < cl.size; r++)
+        cl.expected_previous[r] = expected_early[r] = -1;
+    cl.poll_countdown = POLL_EVERY;
+    finalizing = ckpt_untracked_malloc((size_t)cl.size);
+    memset(finalizing, 0, (size_t)cl.size);
+}
+
+/* Coordinator: everyone is shutting down and nothing is in progress. */
+static void maybe_done(void)
+{
+    if (cl.rank == 0 && !done_sent && finalizing_count == cl.size && !cl.in_progress) {
+        done_sent = 1;
+        broadcast(CTRL_DONE, 0);
+    }
+}
+
+static int late_messages_all_in(void)
+{
+    for (int r = 0; r < cl.size; r++)
+        if (cl.expected_previous[r] < 0 || (int64_t)cl.recv_previous[r] < cl.expected_previous[r])
+            return 0;
+    return 1;
+}
+
+/* Our part of the checkpoint is complete once the late messages are in and
+ * the log window has closed: write the log and tell the coordinator. */
+static void check_complete(void)
+{
+    if (!cl.local_saved || cl.logging || !cl.late_capture || !late_messages_all_in())
+        return;
+    cl.late_capture = 0;
+    if (cl_write_log(cl.in_progress) == 0)
+        control_send(0, CTRL_COMPLETE, cl.in_progress, 0);
+    else
+        control_send(0, CTRL_ABORT, cl.in_progress, 0);
+}
+
+static void start_checkpoint(void)
+{
+    if (cl.in_progress || cl.finalizing || finalizing_count > 0)
+        return;
+    uint64_t n = ckpt_store_highest(ckpt_opts.dir);
+    if (n < cl.last_committed)
+        n = cl.last_committed;
+    saved_count = complete_count = 0;
+    broadcast(CTRL_START, n + 1);
+}
+
+static void abandon(uint64_t n)
+{
+    if (cl.in_progress != n)
+        return;
+    ckpt_info(1, "checkpoint %llu abandoned", (unsigned long long)n);
+    cl.in_progress = 0;
+    cl.start_pending = cl.local_saved = cl.logging = cl.late_capture = 0;
+    cl.requested = 0;
+}
+
+static void handle(const int64_t m[4])
+{
+    uint64_t n = (uint64_t)m[1];
+    int from = (int)m[3];
+    switch (m[0]) {
+    case CTRL_REQUEST:
+        start_checkpoint();
+        break;
+    case CTRL_START:
+        if (cl.finalizing) { /* too late for us: the checkpoint cannot complete */
+            control_send(0, CTRL_ABORT, n, 0);
+            break;
+        }
+        cl.in_progress = n;
+        cl.start_pending = 1;
+        ckpt_request_checkpoint(); /* the next potential point takes it */
+        break;
+    case CTRL_SENT:
+        if (taken == n) {
+            cl.expected_previous[from] = m[2];
+            check_complete();
+        } else {
+            expected_early[from] = m[2]; /* the peer was faster: ours comes at our checkpoint */
+        }
+        break;
+    case CTRL_SAVED:
+        if (++saved_count == cl.size)
+            broadcast(CTRL_ALL_SAVED, n);
+        break;
+    case CTRL_ALL_SAVED:
+        cl.logging = 0;
+        check_complete();
+        break;
+    case CTRL_COMPLETE:
+        if (++complete_count == cl.size) {
+            char err[PATH_MAX + 128];
+            if (ckpt_store_commit(ckpt_opts.dir, n, (uint32_t)cl.size, err, sizeof err) != 0) {
+                ckpt_warn("checkpoint %llu not committed: %s", (unsigned long long)n, err);
+                broadcast(CTRL_ABORT, n);
+            } else {
+                ckpt_store_prune(ckpt_opts.dir, ckpt_opts.keep);
+                broadcast(CTRL_COMMITTED, n);
+            }
+        }
+        break;
+    case CTRL_COMMITTED:
+        ckpt_info(1, "checkpoint %llu committed in %s", (unsigned long long)n, ckpt_opts.dir);
+        cl.last_committed = n;
+        cl.in_progress = 0;
+        cl.local_saved = cl.requested = 0;
+        break;
+    case CTRL_FINALIZING:
+        if (!finalizing[from]) {
+            finalizing[from] = 1;
+            finalizing_count++;
+        }
+        /* It stopped without saving the checkpoint in progress: give that one up. */
+        if (cl.in_progress && !(n == cl.in_progress && m[2]))
+            broadcast(CTRL_ABORT, cl.in_progress);
+        break;
+    case CTRL_ABORT:
+        if (cl.rank == 0 && from != 0) {
+            if (cl.in_progress == n)
+                broadcast(CTRL_ABORT, n); /* a rank cannot take part: tell everyone */
+            break;
+        }
+        abandon(n);
+        break;
+    case CTRL_DONE:
+        done = 1;
+        break;
+    }
+    maybe_done();
+}
+
+void cl_poll_now(void)
+{
+    for (;;) {
+        int flag = 0;
+        MPI_Status st;
+        PMPI_Iprobe(MPI_ANY_SOURCE, CONTROL_TAG, cl.control, &flag, &st);
+        if (!flag)
+            return;
+        int64_t m[4];
+        PMPI_Recv(m, 4, MPI_INT64_T, st.MPI_SOURCE, CONTROL_TAG, cl.control, MPI_STATUS_IGNORE);
+        handle(m);
+    }
+}
+
+void cl_poll(void)
+{
+    if (announce_pending)
+        cl_announce_if_pending();
+    if (cl.in_progress || --cl.poll_countdown == 0) {
+        cl.poll_countdown = POLL_EVERY;
+        cl_poll_now();
+    }
+}
+
+struct cl_header cl_outgoing_header(void)
+{
+    struct cl_header h = {cl.epoch, cl.logging ? CL_LOGGING : 0};
+    return h;
+}
+
+void cl_note_sent(int dest)
+{
+    cl.sent[dest]++;
+}
+
+int cl_note_received(int source, const struct cl_header *h)
+{
+    if (h->epoch == cl.epoch) {
+        cl.recv_current[source]++;
+        /* The sender already knows everyone saved: so do we (thesis: the message
+         * from a non-logging sender must not land in a logging receiver). */
+        if (cl.logging && !(h->flags & CL_LOGGING) && cl.local_saved) {
+            cl.logging = 0;
+            check_complete();
+        }
+        return 0;
+    }
+    if (h->epoch == cl.epoch + 1) { /* early: the sender has checkpointed, we have not */
+        cl.recv_next[source]++;
+        cl.counters.early++;
+        return 0;
+    }
+    if (h->epoch + 1 == cl.epoch) { /* late: sent before the sender's checkpoint */
+        cl.recv_previous[source]++;
+        cl.counters.late++;
+        return 1;
+    }
+    ckpt_fatal("message from rank %d has epoch %u while this rank is in epoch %u: the "
+               "protocol's invariant (epochs differ by at most one) is broken",
+               source, h->epoch, cl.epoch);
+}
+
+int cl_point_due(void)
+{
+    /* No new checkpoint while the last recovery's registries are being
+     * replayed: they would be lost from the new one. */
+    if (!cl.control || cl.finalizing || cl.replaying)
+        return 0;
+    cl_announce_if_pending();
+    cl_poll_now();
+    if (cl.start_pending)
+        return 1;
+    if (!cl.requested && !cl.in_progress) {
+        cl.requested = 1;
+        control_send(0, CTRL_REQUEST, 0, 0);
+    }
+    return 0;
+}
+
+uint64_t cl_checkpoint_number(void)
+{
+    return cl.in_progress;
+}
+
+/* The epoch ends where the image is taken: called while writing it, so that
+ * the saved state is the one the program resumes in. */
+void cl_begin_epoch(void)
+{
+    for (int r = 0; r < cl.size; r++) {
+        sent_report[r] = cl.sent[r];
+        cl.sent[r] = 0;
+        cl.recv_previous[r] = cl.recv_current[r];
+        cl.recv_current[r] = cl.recv_next[r];
+        cl.recv_next[r] = 0;
+        cl.expected_previous[r] = expected_early[r];
+        expected_early[r] = -1;
+    }
+    taken = cl.in_progress;
+    cl.epoch++;
+    cl.start_pending = 0;
+}
+
+/* Called between writing the image and rebuilding the stack: no MPI call
+ * may happen here, since progress could complete a receive into a stack
+ * buffer that the rebuild then overwrites. The announcements wait for the
+ * next MPI call or potential point. */
+static int announce_ok;
+static uint64_t announce_number;
+
+void cl_image_written(uint64_t n, int ok)
+{
+    announce_pending = 1;
+    announce_ok = ok;
+    announce_number = n;
+}
+
+void cl_announce_if_pending(void)
+{
+    if (!announce_pending)
+        return;
+    announce_pending = 0;
+    uint64_t n = announce_number;
+    if (!announce_ok) {
+        control_send(0, CTRL_ABORT, n, 0);
+        return;
+    }
+    cl.local_saved = 1;
+    cl.logging = 1;
+    cl.late_capture = 1;
+    for (int r = 0; r < cl.size; r++)
+        control_send(r, CTRL_SENT, n, (int64_t)sent_report[r]);
+    control_send(0, CTRL_SAVED, n, 0);
+    check_complete();
+}
+
+void cl_finalize_protocol(void)
+{
+    cl.finalizing = 1;
+    control_send(0, CTRL_FINALIZING, cl.in_progress, cl.local_saved);
+    double since = PMPI_Wtime();
+    while (!done) {
+        cl_poll_now();
+        if (PMPI_Wtime() - since > 5) { /* say what we wait for, once */
+            since = 1e300;
+            for (int r = 0; r < cl.size; r++)
+                ckpt_info(2, "finalize waits: checkpoint %llu saved=%d logging=%d late=%d "
+                             "peer %d expected %lld received %llu", (unsigned long long)cl.in_progress,
+                          cl.local_saved, cl.logging, cl.late_capture, r,
+                          (long long)cl.expected_previous[r],
+                          (unsigned long long)cl.recv_previous[r]);
+        }
+    }
+}

@@ -1,0 +1,593 @@
+/* Virtual request handles and the non-blocking calls.
+ *
+ * The program never holds an MPI request of the library: it holds a handle
+ * into this table, whose entries record how each operation was started. That
+ * is what lets a request posted before a checkpoint be waited for after a
+ * recovery, in a new process where the library's request no longer exists:
+ *   - a send started before the checkpoint was sent in the old epoch, so it
+ *     is complete after recovery (its receiver has it or logged it as late);
+ *   - a receive is matched again, in posting order: from the late registry
+ *     when its message came late, from a new receive otherwise. */
+#include "coord.h"
+
+#include "heap.h"
+#include "log.h"
+
+#include <stdint.h>
+#include <string.h>
+
+enum request_state { INACTIVE, POSTED, DEFERRED, DONE };
+
+struct request {
+    int in_use, is_recv, persistent, synchronous;
+    enum request_state state;
+    void *buf;
+    int count, peer, tag;
+    MPI_Datatype type;
+    uint64_t posted; /* posting order */
+    MPI_Request real;
+    struct cl_recv_layout recv;
+    struct cl_send_layout send;
+    MPI_Status status; /* when DONE */
+};
+
+#define HANDLE_BASE 0x5a000000
+static struct request **table;
+static int table_size;
+static uint64_t post_counter;
+
+static MPI_Request handle_of(int i)
+{
+    return (MPI_Request)(intptr_t)(HANDLE_BASE + i);
+}
+
+static struct request *lookup(MPI_Request h, const char *call)
+{
+    intptr_t i = (intptr_t)h - HANDLE_BASE;
+    if (i < 0 || i >= table_size || !table[i] || !table[i]->in_use)
+        ckpt_fatal("%s: invalid request handle", call);
+    return table[i];
+}
+
+static int new_request(void)
+{
+    int i = 0;
+    while (i < table_size && table[i] && table[i]->in_use)
+        i++;
+    if (i == table_size) {
+        int grown = table_size ? table_size * 2 : 64;
+        table = ckpt_untracked_realloc(table, sizeof *table * (size_t)grown);
+        memset(table + table_size, 0, sizeof *table * (size_t)(grown - table_size));
+        table_size = grown;
+    }
+    if (!table[i])
+        table[i] = ckpt_untracked_malloc(sizeof **table);
+    memset(table[i], 0, sizeof **table);
+    table[i]->in_use = 1;
+    table[i]->real = MPI_REQUEST_NULL;
+    return i;
+}
+
+static void set_status(MPI_Status *user, const MPI_Status *st)
+{
+    if (user != MPI_STATUS_IGNORE)
+        *user = *st;
+}
+
+/* ---- starting ---- */
+
+static void start_send(struct request *r)
+{
+    r->posted = ++post_counter;
+    if (cl.replaying && cl_suppress(r->peer, r->tag)) {
+        cl_status_set(&r->status, cl.rank, r->tag, 0);
+        r->state = DONE; /* already delivered before the failure, as an early message */
+    } else {
+        cl_isend_start(&r->send, r->buf, r->count, r->type, r->peer, r->tag, r->synchronous,
+                       &r->real);
+        r->state = POSTED;
+    }
+    cl_note_sent(r->peer);
+}
+
+/* Post the library's receive, or take the message from the late registry. */
+static void post_recv(struct request *r)
+{
+    int source, tag, nbytes;
+    void *bytes;
+    if (cl_late_take(r->peer, r->tag, &source, &tag, &bytes, &nbytes)) {
+        cl_data_unbytes(bytes, nbytes, r->buf, r->count, r->type);
+        ckpt_untracked_free(bytes);
+        cl_status_set(&r->status, source, tag, nbytes);
+        r->state = DONE;
+        return;
+    }
+    cl_recv_prepare(&r->recv, r->buf, r->count, r->type);
+    PMPI_Irecv(cl_recv_wire_buffer(&r->recv), cl_recv_wire_count(&r->recv), r->recv.wire,
+               r->peer, r->tag, MPI_COMM_WORLD, &r->real);
+    r->state = POSTED;
+}
+
+static void start_recv(struct request *r)
+{
+    r->posted = ++post_counter;
+    int wildcard = r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG;
+    /* While replaying, a wildcard receive is matched when it completes, as the
+     * log says; posting it now could match another message. */
+    if (cl.replaying && wildcard && cl_replay_pending())
+        r->state = DEFERRED;
+    else
+        post_recv(r);
+}
+
+static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm,
+                int is_recv, int synchronous, int persistent, const char *call)
+{
+    cl_check_comm(comm, call);
+    cl_poll();
+    int i = new_request();
+    struct request *r = table[i];
+    r->buf = buf;
+    r->count = count;
+    r->type = type;
+    r->peer = peer;
+    r->tag = tag;
+    r->is_recv = is_recv;
+    r->synchronous = synchronous;
+    r->persistent = persistent;
+    r->state = INACTIVE;
+    if (!persistent)
+        (is_recv ? start_recv : start_send)(r);
+    return i;
+}
+
+int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+              MPI_Request *request)
+{
+    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 0, 0, "MPI_Isend"));
+    return MPI_SUCCESS;
+}
+
+int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 1, 0, "MPI_Issend"));
+    return MPI_SUCCESS;
+}
+
+int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    return MPI_Isend(buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    return MPI_Isend(buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+              MPI_Request *request)
+{
+    *request = handle_of(make(buf, count, type, source, tag, comm, 1, 0, 0, "MPI_Irecv"));
+    return MPI_SUCCESS;
+}
+
+int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                  MPI_Comm comm, MPI_Request *request)
+{
+    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 0, 1,
+                              "MPI_Send_init"));
+    return MPI_SUCCESS;
+}
+
+int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request)
+{
+    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 1, 1,
+                              "MPI_Ssend_init"));
+    return MPI_SUCCESS;
+}
+
+int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request)
+{
+    return MPI_Send_init(buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                   MPI_Comm comm, MPI_Request *request)
+{
+    return MPI_Send_init(buf, count, type, dest, tag, comm, request);
+}
+
+int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+                  MPI_Request *request)
+{
+    *request = handle_of(make(buf, count, type, source, tag, comm, 1, 0, 1, "MPI_Recv_init"));
+    return MPI_SUCCESS;
+}
+
+int MPI_Start(MPI_Request *request)
+{
+    cl_poll();
+    struct request *r = lookup(*request, "MPI_Start");
+    if (r->state != INACTIVE)
+        ckpt_fatal("MPI_Start: the request is already active");
+    (r->is_recv ? start_recv : start_send)(r);
+    return MPI_SUCCESS;
+}
+
+int MPI_Startall(int count, MPI_Request requests[])
+{
+    for (int i = 0; i < count; i++)
+        MPI_Start(&requests[i]);
+    return MPI_SUCCESS;
+}
+
+/* ---- completing ---- */
+
+/* Non-blocking progress of one request; 1 once it is complete (status in r->status). */
+static int progress(struct request *r, int blocking)
+{
+    if (r->state == DONE || r->state == INACTIVE)
+        return 1;
+    if (r->state == DEFERRED) {
+        if (blocking || !cl_replay_pending()) {
+            if (blocking) {
+                cl_receive(r->buf, r->count, r->type, r->peer, r->tag, &r->status);
+                r->state = DONE;
+                return 1;
+            }
+            post_recv(r); /* the log is done: match like any new receive */
+            if (r->state == DONE)
+                return 1;
+        } else {
+            return 0;
+        }
+    }
+    int flag = 1;
+    MPI_Status st;
+    if (blocking)
+        PMPI_Wait(&r->real, &st);
+    else
+        PMPI_Test(&r->real, &flag, &st);
+    if (!flag)
+        return 0;
+    if (r->is_recv) {
+        int nbytes = cl_recv_finish(&r->recv, &st);
+        cl_arrived(&r->recv, &st, nbytes, r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
+        cl_recv_release(&r->recv);
+    } else {
+        cl_send_release(&r->send);
+    }
+    r->status = st;
+    r->state = DONE;
+    return 1;
+}
+
+/* The program sees the completion: free or deactivate the request. */
+static void retire(MPI_Request *handle, MPI_Status *status)
+{
+    struct request *r = lookup(*handle, "MPI_Wait");
+    set_status(status, &r->status);
+    if (r->persistent) {
+        r->state = INACTIVE;
+    } else {
+        r->in_use = 0;
+        *handle = MPI_REQUEST_NULL;
+    }
+}
+
+static int is_null_or_inactive(MPI_Request h)
+{
+    if (h == MPI_REQUEST_NULL)
+        return 1;
+    return lookup(h, "MPI request")->state == INACTIVE;
+}
+
+static void empty_status(MPI_Status *status)
+{
+    if (status == MPI_STATUS_IGNORE)
+        return;
+    cl_status_set(status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
+}
+
+int MPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+    cl_poll();
+    if (is_null_or_inactive(*request)) {
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    progress(lookup(*request, "MPI_Wait"), 1);
+    retire(request, status);
+    return MPI_SUCCESS;
+}
+
+int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
+{
+    for (int i = 0; i < count; i++)
+        MPI_Wait(&requests[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i]);
+    return MPI_SUCCESS;
+}
+
+int MPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    cl_poll();
+    if (is_null_or_inactive(*request)) {
+        *flag = 1;
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    struct request *r = lookup(*request, "MPI_Test");
+    const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_TEST, "MPI_Test") : NULL;
+    if (e)
+        *flag = e->a ? progress(r, 1) : 0;
+    else
+        *flag = progress(r, 0);
+    if (cl.logging && !e)
+        cl_log_event(CL_EV_TEST, *flag, 0, 0, 0);
+    if (*flag)
+        retire(request, status);
+    return MPI_SUCCESS;
+}
+
+int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuses[])
+{
+    cl_poll();
+    const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_TEST, "MPI_Testall") : NULL;
+    int all = 1;
+    for (int i = 0; i < count; i++)
+        if (!is_null_or_inactive(requests[i]))
+            all &= e ? (e->a ? progress(lookup(requests[i], "MPI_Testall"), 1) : 0)
+                     : progress(lookup(requests[i], "MPI_Testall"), 0);
+    if (e && !e->a)
+        all = 0;
+    if (cl.logging && !e)
+        cl_log_event(CL_EV_TEST, all, 0, 0, 0);
+    *flag = all;
+    if (all)
+        for (int i = 0; i < count; i++) {
+            MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+            if (is_null_or_inactive(requests[i]))
+                empty_status(st);
+            else
+                retire(&requests[i], st);
+        }
+    return MPI_SUCCESS;
+}
+
+/* Index of the first completed active request, or MPI_UNDEFINED. */
+static int first_complete(int count, MPI_Request requests[], int blocking, const char *call)
+{
+    for (;;) {
+        int active = 0;
+        for (int i = 0; i < count; i++) {
+            if (is_null_or_inactive(requests[i]))
+                continue;
+            active = 1;
+            if (progress(lookup(requests[i], call), 0))
+                return i;
+        }
+        if (!active || !blocking)
+            return MPI_UNDEFINED;
+        cl_poll_now(); /* keep the protocol moving while we wait */
+    }
+}
+
+static int any(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status,
+               int blocking, const char *call)
+{
+    cl_poll();
+    const struct cl_event *e =
+        cl.replaying ? cl_replay_event(blocking ? CL_EV_WAITANY : CL_EV_TESTANY, call) : NULL;
+    if (e) {
+        *index = e->b;
+        if (e->a && *index != MPI_UNDEFINED)
+            progress(lookup(requests[*index], call), 1);
+    } else {
+        *index = first_complete(count, requests, blocking, call);
+    }
+    int none_active = 1;
+    for (int i = 0; i < count; i++)
+        if (!is_null_or_inactive(requests[i]))
+            none_active = 0;
+    *flag = (*index != MPI_UNDEFINED) || none_active;
+    if (cl.logging && !e)
+        cl_log_event(blocking ? CL_EV_WAITANY : CL_EV_TESTANY, *flag, *index, 0, 0);
+    if (*index != MPI_UNDEFINED)
+        retire(&requests[*index], status);
+    else if (*flag)
+        empty_status(status);
+    return MPI_SUCCESS;
+}
+
+int MPI_Waitany(int count, MPI_Request requests[], int *index, MPI_Status *status)
+{
+    int flag;
+    return any(count, requests, index, &flag, status, 1, "MPI_Waitany");
+}
+
+int MPI_Testany(int count, MPI_Request requests[], int *index, int *flag, MPI_Status *status)
+{
+    return any(count, requests, index, flag, status, 0, "MPI_Testany");
+}
+
+static int some(int incount, MPI_Request requests[], int *outcount, int indices[],
+                MPI_Status statuses[], int blocking, const char *call)
+{
+    cl_poll();
+    const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_SOME, call) : NULL;
+    int n = 0;
+    if (e) {
+        n = e->a;
+        for (int k = 0; k < n; k++) {
+            const struct cl_event *ix = cl_replay_event(CL_EV_INDEX, call);
+            indices[k] = ix->a;
+            progress(lookup(requests[indices[k]], call), 1);
+        }
+    } else {
+        int active = 0;
+        for (;;) {
+            active = 0;
+            for (int i = 0; i < incount; i++) {
+                if (is_null_or_inactive(requests[i]))
+                    continue;
+                active = 1;
+                if (progress(lookup(requests[i], call), 0))
+                    indices[n++] = i;
+            }
+            if (n > 0 || !active || !blocking)
+                break;
+            cl_poll_now();
+        }
+        if (!active)
+            n = MPI_UNDEFINED;
+        if (cl.logging) {
+            cl_log_event(CL_EV_SOME, n == MPI_UNDEFINED ? 0 : n, 0, 0, 0);
+            for (int k = 0; k < n && n != MPI_UNDEFINED; k++)
+                cl_log_event(CL_EV_INDEX, indices[k], 0, 0, 0);
+        }
+    }
+    *outcount = n;
+    for (int k = 0; n != MPI_UNDEFINED && k < n; k++)
+        retire(&requests[indices[k]],
+               statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[k]);
+    return MPI_SUCCESS;
+}
+
+int MPI_Waitsome(int incount, MPI_Request requests[], int *outcount, int indices[],
+                 MPI_Status statuses[])
+{
+    return some(incount, requests, outcount, indices, statuses, 1, "MPI_Waitsome");
+}
+
+int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices[],
+                 MPI_Status statuses[])
+{
+    return some(incount, requests, outcount, indices, statuses, 0, "MPI_Testsome");
+}
+
+int MPI_Request_free(MPI_Request *request)
+{
+    struct request *r = lookup(*request, "MPI_Request_free");
+    if (r->state == POSTED || r->state == DEFERRED)
+        progress(r, 1); /* its message must still be counted */
+    r->in_use = 0;
+    *request = MPI_REQUEST_NULL;
+    return MPI_SUCCESS;
+}
+
+int MPI_Cancel(MPI_Request *request)
+{
+    struct request *r = lookup(*request, "MPI_Cancel");
+    if (!r->is_recv)
+        cl_unsupported("MPI_Cancel", "cancelling a send would break the message counts the "
+                                     "checkpoint protocol relies on");
+    if (r->state == POSTED && PMPI_Cancel(&r->real) == MPI_SUCCESS) {
+        MPI_Status st;
+        PMPI_Wait(&r->real, &st);
+        int cancelled = 0;
+        PMPI_Test_cancelled(&st, &cancelled);
+        if (!cancelled) { /* it had already matched: treat as arrived */
+            int nbytes = cl_recv_finish(&r->recv, &st);
+            cl_arrived(&r->recv, &st, nbytes, r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
+        }
+        cl_recv_release(&r->recv);
+        r->status = st;
+        r->state = DONE;
+    } else if (r->state == DEFERRED) {
+        cl_status_set(&r->status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
+        PMPI_Status_set_cancelled(&r->status, 1);
+        r->state = DONE;
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- checkpoint and recovery ---- */
+
+struct saved_request {
+    int32_t index, is_recv, persistent, synchronous, active, count, peer, tag;
+    uint64_t posted, buf, type;
+};
+
+void cl_requests_save(void **bytes, size_t *n)
+{
+    int used = 0;
+    for (int i = 0; i < table_size; i++)
+        used += table[i] && table[i]->in_use;
+    struct saved_request *out = ckpt_untracked_malloc(sizeof *out * (size_t)(used + 1));
+    int k = 0;
+    for (int i = 0; i < table_size; i++) {
+        struct request *r = table[i];
+        if (!r || !r->in_use)
+            continue;
+        struct saved_request s = {i, r->is_recv, r->persistent, r->synchronous,
+                                  r->state == POSTED || r->state == DEFERRED, r->count, r->peer,
+                                  r->tag, r->posted, (uint64_t)(uintptr_t)r->buf,
+                                  (uint64_t)(uintptr_t)r->type};
+        out[k++] = s;
+    }
+    *bytes = out;
+    *n = sizeof *out * (size_t)used;
+}
+
+int cl_requests_load(const void *bytes, size_t n)
+{
+    if (n % sizeof(struct saved_request))
+        return -1;
+    const struct saved_request *in = bytes;
+    for (size_t k = 0; k < n / sizeof *in; k++) {
+        const struct saved_request *s = &in[k];
+        while (table_size <= s->index)
+            new_request(), table[table_size - 1]->in_use = 0;
+        if (s->index < 0)
+            return -1;
+        if (!table[s->index])
+            table[s->index] = ckpt_untracked_malloc(sizeof **table);
+        struct request *r = table[s->index];
+        memset(r, 0, sizeof *r);
+        r->in_use = 1;
+        r->is_recv = s->is_recv;
+        r->persistent = s->persistent;
+        r->synchronous = s->synchronous;
+        r->count = s->count;
+        r->peer = s->peer;
+        r->tag = s->tag;
+        r->posted = s->posted;
+        r->buf = (void *)(uintptr_t)s->buf;
+        r->type = (MPI_Datatype)(uintptr_t)s->type;
+        r->real = MPI_REQUEST_NULL;
+        if (post_counter < s->posted)
+            post_counter = s->posted;
+        if (!s->active)
+            r->state = INACTIVE;
+        else if (r->is_recv)
+            r->state = DEFERRED; /* matched again once the stack is rebuilt */
+        else {
+            cl_status_set(&r->status, cl.rank, r->tag, 0);
+            r->state = DONE; /* sent before the checkpoint */
+        }
+    }
+    return 0;
+}
+
+void cl_requests_activate_restored(void)
+{
+    /* In posting order, so that they match as they did. Wildcard receives
+     * wait for the log to say what they matched. */
+    for (;;) {
+        struct request *next = NULL;
+        for (int i = 0; i < table_size; i++) {
+            struct request *r = table[i];
+            if (r && r->in_use && r->state == DEFERRED && r->peer != MPI_ANY_SOURCE &&
+                r->tag != MPI_ANY_TAG && (!next || r->posted < next->posted))
+                next = r;
+        }
+        if (!next)
+            return;
+        post_recv(next);
+    }
+}

@@ -1,0 +1,47 @@
+/*
+ * For a layer between the program and the outside world that has state of
+ * its own to checkpoint and that takes part in deciding when checkpoints
+ * happen: the MPI coordination layer. The runtime calls these hooks; it does
+ * not know what the layer does in them.
+ *
+ * Without a layer (serial programs) the runtime takes a checkpoint whenever
+ * one is due, numbers it after the newest in CKPT_DIR, and commits it at once.
+ */
+#ifndef AALC_CKPT_LAYER_H
+#define AALC_CKPT_LAYER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ckpt_image_writer;
+struct ckpt_image;
+
+struct ckpt_layer {
+    /* At program start, before any recovery: bring up what the layer needs
+     * (MPI when recovering, since the program's own MPI_Init lies before the
+     * point it resumes at). Sets the rank through ckpt_layer_set_rank. */
+    void (*start)(int recovering);
+    /* At a due potential point: 1 = take the local checkpoint now. */
+    int (*point_due)(void);
+    /* The number of the checkpoint about to be written (the same on every rank). */
+    uint64_t (*checkpoint_number)(void);
+    /* Add the layer's sections to this rank's image. 0 or -1 with a message. */
+    int (*save)(struct ckpt_image_writer *w, char *err, size_t errlen);
+    /* This rank's image of checkpoint n is written and durable (ok=1) or failed
+     * (ok=0). Committing the checkpoint is now the layer's business. */
+    void (*image_written)(uint64_t n, int ok);
+    /* Recovery: given the committed checkpoints whose image this rank can load
+     * (newest first), return the one every rank loads, or 0 if there is none. */
+    uint64_t (*agree)(const uint64_t *loadable, int count);
+    /* Recovery: read the layer's sections back. 0 or -1 with a message. */
+    int (*restore)(const struct ckpt_image *img, char *err, size_t errlen);
+    /* Recovery: the stack is rebuilt and the program continues. */
+    void (*resumed)(void);
+};
+
+/* Called from a constructor of the layer: there is at most one. */
+void ckpt_set_layer(const struct ckpt_layer *layer);
+/* Which rank this process is, of how many (image names and headers use it). */
+void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks);
+
+#endif

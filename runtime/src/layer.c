@@ -1,0 +1,20 @@
+#include "layer.h"
+
+#include "log.h"
+#include "state.h"
+
+const struct ckpt_layer *ckpt_active_layer;
+uint32_t ckpt_rank = 0, ckpt_nranks = 1;
+
+void ckpt_set_layer(const struct ckpt_layer *layer)
+{
+    ckpt_active_layer = layer;
+    ckpt_set_point_hook(layer->point_due);
+}
+
+void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks)
+{
+    ckpt_rank = rank;
+    ckpt_nranks = nranks;
+    ckpt_log_set_rank((int)rank);
+}

@@ -1,0 +1,10 @@
+/* The layer registered by ckpt_set_layer (aalc/ckpt_layer.h), if any. */
+#ifndef AALC_LAYER_H
+#define AALC_LAYER_H
+
+#include <aalc/ckpt_layer.h>
+
+extern const struct ckpt_layer *ckpt_active_layer;
+extern uint32_t ckpt_rank, ckpt_nranks;
+
+#endif
