@@ -3,6 +3,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace aalc {
@@ -30,6 +31,16 @@ public:
                 std::vector<const CallExpr *> &libraryCalls)
         : graph_(graph), ctx_(ctx), facts_(facts), addressUses_(addressUses),
           libraryCalls_(libraryCalls) {}
+
+    // sizeof(f(x)) and __typeof__(f(x)) never call f.
+    bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *)
+    {
+        return true;
+    }
+    bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc)
+    {
+        return true;
+    }
 
     bool VisitCallExpr(CallExpr *call)
     {
@@ -130,6 +141,13 @@ void CallGraph::collect(const std::vector<CkptPragma> &pragmas)
         order_.push_back(&facts);
         BodyVisitor(*this, ctx_, facts, addressUses_, libraryCalls_).TraverseStmt(fn->getBody());
     }
+    // Addresses taken in file-scope initialisers (tables of handlers) count too.
+    FunctionFacts fileScope;
+    for (Decl *d : ctx_.getTranslationUnitDecl()->decls())
+        if (auto *v = dyn_cast<VarDecl>(d))
+            if (v->hasInit())
+                BodyVisitor(*this, ctx_, fileScope, addressUses_, libraryCalls_)
+                    .TraverseStmt(const_cast<Expr *>(v->getInit()));
     for (const CkptPragma &p : pragmas) {
         if (p.kind != CkptPragma::Potential)
             continue;
@@ -179,12 +197,15 @@ void CallGraph::propagate()
         }
     }
     // May-reach adds calls at restorable statements to other units or through pointers.
+    const SourceManager &sm = ctx_.getSourceManager();
     for (FunctionFacts *f : order_)
         f->mayReach = f->reaches;
     for (bool changed = true; changed;) {
         changed = false;
         for (FunctionFacts *f : order_) {
-            if (f->mayReach)
+            // A header's function cannot be rewritten: its calls elsewhere are
+            // assumed not to reach (recorded in the unit summary, checked at start).
+            if (f->mayReach || !sm.isInMainFile(sm.getExpansionLoc(f->function->getLocation())))
                 continue;
             for (const Call &c : f->calls)
                 if (c.site.form != SiteForm::Expression && siteNeedsInstrumentation(c)) {
@@ -201,9 +222,9 @@ void CallGraph::propagate()
         // Passed straight to a library function (qsort, atexit, signal, ...)?
         for (const CallExpr *call : libraryCalls_)
             for (const Expr *arg : call->arguments()) {
-                const Expr *a = arg->IgnoreParenImpCasts();
+                const Expr *a = arg->IgnoreParenCasts();
                 if (auto *u = dyn_cast<UnaryOperator>(a); u && u->getOpcode() == UO_AddrOf)
-                    a = u->getSubExpr()->IgnoreParenImpCasts();
+                    a = u->getSubExpr()->IgnoreParenCasts();
                 if (a == expr)
                     callbacks_.push_back({f->function, call, expr});
             }

@@ -12,6 +12,7 @@
 #include "llvm/Support/xxhash.h"
 
 #include <algorithm>
+#include <map>
 #include <cstdio>
 
 namespace aalc {
@@ -66,6 +67,19 @@ std::string Instrumenter::lineDirective(unsigned line) const
     return "#line " + std::to_string(line) + " \"" + escapeForString(fileName_) + "\"";
 }
 
+// The line after `loc` (plus `delta`) as the compiler should report it,
+// following any #line directives of the user's own.
+std::string Instrumenter::lineDirectiveAt(SourceLocation loc, int delta) const
+{
+    PresumedLoc p = sm_->getPresumedLoc(loc);
+    if (p.isInvalid())
+        return lineDirective(sm_->getSpellingLineNumber(loc) + delta);
+    std::string file = p.getFilename();
+    if (sm_->isInMainFile(loc) && file == sm_->getFileEntryForID(sm_->getMainFileID())->getName())
+        file = fileName_;
+    return "#line " + std::to_string(p.getLine() + delta) + " \"" + escapeForString(file) + "\"";
+}
+
 static llvm::StringRef lineAt(const SourceManager &sm, SourceLocation loc, unsigned &column)
 {
     bool invalid = false;
@@ -112,21 +126,35 @@ void Instrumenter::insertBlock(SourceLocation loc, const std::string &block,
 {
     unsigned column = 0;
     llvm::StringRef line = lineAt(*sm_, loc, column);
-    unsigned lineNo = sm_->getSpellingLineNumber(loc);
     llvm::StringRef before = line.take_front(column), after = line.drop_front(column);
     std::string text;
     if (!isBlank(before))
         text += "\n" + indent;
     text += indentLines(block, indent);
     if (isBlank(after)) {
-        text += "\n" + lineDirective(lineNo + 1);
+        text += "\n" + lineDirectiveAt(loc, 1);
     } else {
         std::string pad;
         for (char c : before)
             pad += (c == '\t') ? '\t' : ' ';
-        text += "\n" + lineDirective(lineNo) + "\n" + pad;
+        text += "\n" + lineDirectiveAt(loc, 0) + "\n" + pad;
     }
-    rewriter_.InsertText(loc, text, /*InsertAfter=*/true);
+    // Sites are emitted last to first, so text inserted here goes before
+    // whatever a later site already put at the same place.
+    rewriter_.InsertText(loc, text, /*InsertAfter=*/false);
+}
+
+// A location in the file where text can be inserted before `loc`: loc itself,
+// or the start of the macro invocation that loc begins.
+SourceLocation Instrumenter::fileStart(SourceLocation loc) const
+{
+    if (loc.isFileID())
+        return loc;
+    SourceLocation start;
+    if (Lexer::isAtStartOfMacroExpansion(loc, *sm_, ctx_->getLangOpts(), &start) &&
+        start.isFileID())
+        return start;
+    return SourceLocation();
 }
 
 SourceLocation Instrumenter::afterStatement(const Stmt *s) const
@@ -148,6 +176,14 @@ std::string Instrumenter::sourceText(SourceRange range) const
 
 // ---------------------------------------------------------------------------
 // Blocks
+
+static std::string declare(QualType t, const std::string &name, const ASTContext &ctx)
+{
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    t.getUnqualifiedType().print(os, PrintingPolicy(ctx.getLangOpts()), name);
+    return os.str();
+}
 
 std::string Instrumenter::returnValue(const FunctionDecl *fn) const
 {
@@ -207,7 +243,8 @@ bool Instrumenter::checkFunction(const FunctionFacts &f)
 {
     const FunctionDecl *fn = f.function;
     bool ok = true;
-    if (!sm_->isWrittenInMainFile(fn->getBeginLoc()) || fn->getBody()->getBeginLoc().isMacroID()) {
+    if (!sm_->isInMainFile(sm_->getExpansionLoc(fn->getLocation())) ||
+        fn->getBody()->getBeginLoc().isMacroID()) {
         error(fn->getLocation(),
               "function '%0' may reach a potential checkpoint but is defined in a header or "
               "a macro; ckpt-instrument rewrites only the source file being compiled: move "
@@ -238,8 +275,8 @@ bool Instrumenter::checkCallSite(const FunctionFacts &f, const Call &c)
 {
     const CallExpr *call = c.site.call;
     std::string callee = c.callee ? c.callee->getName().str() : std::string("a function pointer");
-    if (call->getBeginLoc().isMacroID() || c.site.statement->getBeginLoc().isMacroID() ||
-        c.site.statement->getEndLoc().isMacroID()) {
+    if (call->getBeginLoc().isMacroID() || fileStart(c.site.statement->getBeginLoc()).isInvalid() ||
+        afterStatement(c.site.statement).isInvalid()) {
         error(sm_->getExpansionLoc(call->getBeginLoc()),
               "the call to '%0' may reach a potential checkpoint but comes from a macro "
               "expansion; write the call directly in the source")
@@ -309,27 +346,59 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, Site &site)
         q.anchor = site.call->site.statement;
     }
     bool crossesStmtExpr = false;
-    site.locals = localsInScope(q, *ctx_, crossesStmtExpr);
+    std::vector<const TypedefNameDecl *> vmTypedefs;
+    site.locals = localsInScope(q, *ctx_, crossesStmtExpr, &vmTypedefs);
     if (crossesStmtExpr) {
         error(site.loc, "a potential checkpoint, or a call that may reach one, cannot be inside "
                         "a statement expression '({ ... })'");
         return false;
     }
+    const char *what = site.pragma ? "potential checkpoint" : "call, which may reach a checkpoint,";
     bool ok = true;
+    for (const TypedefNameDecl *t : vmTypedefs) {
+        error(site.loc, "this %0 is in the scope of '%1', a typedef of a variable-length array "
+                        "type, and the jump that restores the stack cannot enter that scope; "
+                        "use a pointer and malloc instead")
+            << what << t->getName();
+        ok = false;
+    }
+    std::map<std::string, const VarDecl *> byName;
     for (const VarDecl *v : site.locals) {
-        if (v->getType()->isVariablyModifiedType()) {
+        // Parameters are in scope from the function's entry, where the jump starts.
+        if (v->getType()->isVariablyModifiedType() && !isa<ParmVarDecl>(v)) {
             error(site.loc,
                   "this %0 is in the scope of the variable-length array '%1', and the jump that "
                   "restores the stack cannot enter that scope; allocate '%1' with malloc instead")
-                << (site.pragma ? "potential checkpoint" : "call, which may reach a checkpoint,")
-                << v->getName();
+                << what << v->getName();
             note(v->getLocation(), "'%0' declared here") << v->getName();
             ok = false;
         } else if (v->getStorageClass() == SC_Register) {
-            error(v->getLocation(),
-                  "'register' variable '%0' is in scope of a potential checkpoint and must be "
-                  "saved, which needs its address; remove 'register'")
-                << v->getName();
+            if (reported_.insert(v).second)
+                error(v->getLocation(),
+                      "'register' variable '%0' is in scope of a %1 and must be saved, which "
+                      "needs its address; remove 'register'")
+                    << v->getName()
+                    << (site.pragma ? "potential checkpoint" : "call that may reach one");
+            ok = false;
+        } else if (v->hasAttr<CleanupAttr>()) {
+            if (reported_.insert(v).second)
+                error(v->getLocation(),
+                      "'%0' has a cleanup attribute, which would run while the stack collapses "
+                      "for a checkpoint; release the resource explicitly instead")
+                    << v->getName();
+            ok = false;
+        }
+        auto [it, fresh] = byName.insert({v->getName().str(), v});
+        if (!fresh) {
+            // Saved by name, the inner one would be saved twice and the outer one never.
+            if (reported_.insert(v).second) {
+                error(v->getLocation(),
+                      "'%0' hides another '%0' that is also in scope of a %1; rename one of them "
+                      "so that both can be saved")
+                    << v->getName()
+                    << (site.pragma ? "potential checkpoint" : "call that may reach one");
+                note(it->second->getLocation(), "the other '%0' is declared here") << v->getName();
+            }
             ok = false;
         }
     }
@@ -347,21 +416,33 @@ void Instrumenter::emitPotentialPoint(const FunctionFacts &f, const Site &site)
                             {"SAVE_LOCALS", localLines("save_local", site.locals)},
                             {"RESTORE_LOCALS", localLines("restore_local", site.locals)},
                             {"RETURN_VALUE", returnValue(f.function)}});
-    SourceLocation hash = site.pragma->hashLoc;
-    unsigned column = 0;
-    llvm::StringRef line = lineAt(*sm_, hash, column);
+    SourceLocation hash = site.pragma->hashLoc, end = site.pragma->endLoc;
+    unsigned column = 0, endColumn = 0;
+    lineAt(*sm_, hash, column);
+    llvm::StringRef endLine = lineAt(*sm_, end, endColumn);
     unsigned lineNo = sm_->getSpellingLineNumber(hash);
     // Indent like the statement that follows the pragma.
     std::string indent = indentationOf(sm_->translateLineCol(sm_->getFileID(hash), lineNo + 1, 1));
-    std::string text = indentLines(block, indent) + "\n" + lineDirective(lineNo + 1);
-    rewriter_.ReplaceText(hash, line.size() - column, text);
+    if (site.pragma->isOperator)
+        indent = indentationOf(hash);
+    std::string text = indentLines(block, indent) + "\n";
+    if (isBlank(endLine.drop_front(endColumn))) {
+        text += lineDirectiveAt(end, 1);
+    } else { // code follows on the same line (after _Pragma): keep it where it was
+        std::string pad;
+        for (char c : endLine.take_front(endColumn))
+            pad += (c == '\t') ? '\t' : ' ';
+        text += lineDirectiveAt(end, 0) + "\n" + pad;
+    }
+    rewriter_.ReplaceText(CharSourceRange::getCharRange(hash, end), text);
 }
 
 void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
 {
     const Call &c = *site.call;
     const Stmt *stmt = c.site.statement;
-    std::string indent = indentationOf(stmt->getBeginLoc());
+    SourceLocation begin = fileStart(stmt->getBeginLoc());
+    std::string indent = indentationOf(begin);
     std::string label = std::to_string(site.label);
     SourceLocation after = afterStatement(stmt);
     if (after.isInvalid()) {
@@ -372,19 +453,28 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
     switch (c.site.form) {
     case SiteForm::CallStatement:
     case SiteForm::Declaration:
-        insertBlock(stmt->getBeginLoc(), (braces ? "{\n" : "") + restoreBlock(site), indent);
+        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(site), indent);
         insertBlock(after, saveBlock(f, site) + (braces ? "\n}" : ""), indent);
         break;
-    case SiteForm::Assignment:
-    case SiteForm::Return: {
+    case SiteForm::Return:
+        if (f.function->getReturnType()->isVoidType()) { // return g(); in a void function
+            const Expr *value = cast<ReturnStmt>(stmt)->getRetValue();
+            rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()),
+                                  indentLines("{\n" + restoreBlock(site), indent) + "\n" +
+                                      lineDirectiveAt(begin, 0) + "\n" + indent);
+            insertBlock(after, saveBlock(f, site) + "\nreturn;\n}", indent);
+            break;
+        }
+        [[fallthrough]];
+    case SiteForm::Assignment: {
         // The result is held in a variable until the frame is saved: assigning it
         // first would overwrite a local that the restored call may still read.
         QualType type = c.site.form == SiteForm::Return ? f.function->getReturnType()
                                                         : c.site.call->getType();
         PrintingPolicy policy(ctx_->getLangOpts());
+        (void)policy;
         std::string held = fillTemplate(
-            "held_result", {{"RESULT_TYPE", type.getUnqualifiedType().getAsString(policy)},
-                            {"LABEL", label}});
+            "held_result", {{"RESULT_DECLARATION", declare(type, "ckpt_result_" + label, *ctx_)}});
         std::string finish;
         if (c.site.form == SiteForm::Return) {
             finish = "return ckpt_result_" + label + ";";
@@ -393,12 +483,13 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
             finish = sourceText(a->getLHS()->getSourceRange()) + " " +
                      a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
         }
-        unsigned lineNo = sm_->getSpellingLineNumber(stmt->getBeginLoc());
         std::string open = indentLines("{\n" + restoreBlock(site), indent) + "\n" +
-                           lineDirective(lineNo) + "\n" + indent + held;
-        // Replace "x = " or "return " up to the call with the held result's declaration.
-        rewriter_.ReplaceText(
-            CharSourceRange::getCharRange(stmt->getBeginLoc(), c.site.call->getBeginLoc()), open);
+                           lineDirectiveAt(begin, 0) + "\n" + indent + held;
+        // Replace "x = " or "return " up to the value with the held result's declaration.
+        const Expr *value = c.site.form == SiteForm::Return
+                                ? cast<ReturnStmt>(stmt)->getRetValue()
+                                : c.site.assignment->getRHS();
+        rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()), open);
         insertBlock(after, saveBlock(f, site) + "\n" + finish + "\n}", indent);
         break;
     }
@@ -453,7 +544,7 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
         Site s;
         s.pragma = p;
         s.loc = p->hashLoc;
-        if (p->hashLoc.isMacroID()) {
+        if (p->hashLoc.isMacroID() || p->endLoc.isInvalid()) {
             error(sm_->getExpansionLoc(p->hashLoc),
                   "'#pragma ckpt potential' cannot come from a macro; write it directly");
             continue;
@@ -475,6 +566,7 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
     });
     std::string cases;
     int label = 0;
+    std::vector<Site *> ready;
     for (Site &s : sites) {
         s.label = ++label;
         if (!prepareSite(f, s))
@@ -482,17 +574,22 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
         if (!cases.empty())
             cases += "\n";
         cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s.label)}});
-        if (s.pragma)
-            emitPotentialPoint(f, s);
+        ready.push_back(&s);
+    }
+    // Last to first: an edit never lands where an earlier one already wrote.
+    for (auto it = ready.rbegin(); it != ready.rend(); ++it) {
+        if ((*it)->pragma)
+            emitPotentialPoint(f, **it);
         else
-            emitCallSite(f, s);
+            emitCallSite(f, **it);
     }
     if (cases.empty())
         return;
     // The restore jump table goes right after the opening brace.
     const auto *body = cast<CompoundStmt>(f.function->getBody());
     std::string indent = body->body_empty() ? indentationOf(body->getLBracLoc()) + "    "
-                                            : indentationOf(body->body_front()->getBeginLoc());
+                                            : indentationOf(sm_->getExpansionLoc(
+                                                  body->body_front()->getBeginLoc()));
     std::string entry = fillTemplate("function_entry",
                                      {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
                                       {"CASES", cases}});
@@ -529,8 +626,8 @@ void Instrumenter::markGlobals()
         bool inMain = sm_->isWrittenInMainFile(sm_->getExpansionLoc(loc));
         if (!inMain) {
             if (!isConst && !sm_->isInSystemHeader(sm_->getExpansionLoc(loc)) &&
-                v->isThisDeclarationADefinition() == VarDecl::Definition &&
-                v->isUsed())
+                v->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
+                (v->isUsed() || v->isReferenced()))
                 error(v->getLocation(),
                       "variable '%0' is defined in a header, where ckpt-instrument cannot mark "
                       "it for saving; define it in one .c file and declare it 'extern' in the "
@@ -552,26 +649,40 @@ void Instrumenter::markGlobals()
                 << v->getName();
             continue;
         }
-        if (loc.isMacroID()) {
+        SourceLocation at = fileStart(loc); // 'PRIVATE int x;' starts with a macro: fine
+        if (at.isInvalid()) {
             error(sm_->getExpansionLoc(loc),
                   "global variable '%0' is declared by a macro; ckpt-instrument cannot mark it "
                   "for saving: write the declaration directly")
                 << v->getName();
             continue;
         }
-        groups[sm_->getFileOffset(loc)].push_back(v);
+        groups[sm_->getFileOffset(at)].push_back(v);
     }
+    // 'int helper(void), hits;' cannot put 'hits' in a data section.
+    std::set<unsigned> functionDeclarations;
+    for (const Decl *d : ctx_->getTranslationUnitDecl()->decls())
+        if (auto *fn = dyn_cast<FunctionDecl>(d); fn && !fn->doesThisDeclarationHaveABody())
+            if (SourceLocation at = fileStart(fn->getBeginLoc()); at.isValid())
+                functionDeclarations.insert(sm_->getFileOffset(at));
     // Declarations that declare several variables share one attribute.
     std::map<unsigned, bool> groupHasConst;
     for (const VarDecl *v : visitor.vars) {
-        SourceLocation loc = v->getBeginLoc();
-        if (loc.isMacroID() || !sm_->isWrittenInMainFile(loc) || v->hasExternalStorage())
+        SourceLocation loc = fileStart(v->getBeginLoc());
+        if (loc.isInvalid() || !sm_->isWrittenInMainFile(loc) || v->hasExternalStorage())
             continue;
         if (ctx_->getBaseElementType(v->getType()).isConstQualified() &&
             groups.count(sm_->getFileOffset(loc)))
             groupHasConst[sm_->getFileOffset(loc)] = true;
     }
     for (auto &[offset, vars] : groups) {
+        if (functionDeclarations.count(offset)) {
+            error(vars.front()->getLocation(),
+                  "'%0' is declared together with a function; declare it in a declaration of "
+                  "its own so that it can be saved")
+                << vars.front()->getName();
+            continue;
+        }
         if (groupHasConst[offset]) {
             error(vars.front()->getLocation(),
                   "this declaration mixes const and non-const variables; declare '%0' in a "
@@ -584,7 +695,7 @@ void Instrumenter::markGlobals()
             for (const VarDecl *r : v->redecls())
                 if (r->hasInit())
                     initialised = true;
-        rewriter_.InsertText(vars.front()->getBeginLoc(),
+        rewriter_.InsertText(fileStart(vars.front()->getBeginLoc()),
                              initialised ? "CKPT_SAVED_DATA " : "CKPT_SAVED_BSS ", false);
     }
 }
@@ -606,13 +717,19 @@ std::string Instrumenter::unitSummary() const
     return fillTemplate("unit_summary", {{"LINES", lines}});
 }
 
-// '#pragma ckpt noreach' lines stay as comments so the C compiler does not warn.
+// '#pragma ckpt noreach' stays as a comment so the C compiler does not warn.
 void Instrumenter::neutralisePragmaLines()
 {
-    for (const CkptPragma &p : pragmas_.pragmas())
-        if (p.kind == CkptPragma::NoReach && p.hashLoc.isFileID() &&
-            sm_->isWrittenInMainFile(p.hashLoc))
+    for (const CkptPragma &p : pragmas_.pragmas()) {
+        if (p.kind != CkptPragma::NoReach || !p.hashLoc.isFileID() || p.endLoc.isInvalid() ||
+            !sm_->isWrittenInMainFile(p.hashLoc))
+            continue;
+        if (p.isOperator) // code may follow on the same line: comment out the operator only
+            rewriter_.ReplaceText(CharSourceRange::getCharRange(p.hashLoc, p.endLoc),
+                                  "/* " + sourceText(SourceRange(p.hashLoc, p.endLoc)) + " */");
+        else
             rewriter_.InsertText(p.hashLoc, "// ", false);
+    }
 }
 
 void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
@@ -640,9 +757,21 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
             << cb.function->getName() << cb.libraryCall->getDirectCallee()->getName();
     }
     for (FunctionFacts *f : graph.functions()) {
+        bool inHeader = !sm_->isInMainFile(sm_->getExpansionLoc(f->function->getLocation()));
         for (const Call &c : f->calls)
             if (c.site.form == SiteForm::Expression)
                 recordExpressionCall(*f, c);
+            else if (inHeader && !f->reaches && c.kind == CalleeKind::External)
+                summaryAssumes_.push_back(c.callee->getName().str()); // not instrumented there
+        // '#pragma ckpt noreach(f)' about a function this very file shows to reach one.
+        for (const CkptPragma &p : pragmas_.pragmas())
+            if (p.kind == CkptPragma::NoReach && f->reaches)
+                for (const std::string &name : p.names)
+                    if (name == f->function->getName())
+                        error(sm_->getExpansionLoc(p.hashLoc),
+                              "'#pragma ckpt noreach(%0)' is wrong: '%0' reaches a potential "
+                              "checkpoint in this file; remove it from the list")
+                            << name;
         if (!f->mayReach)
             continue;
         std::string name = CallGraph::qualifiedName(f->function, unitId_);

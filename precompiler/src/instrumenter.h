@@ -8,6 +8,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <set>
 #include <string>
 
 namespace aalc {
@@ -36,10 +37,12 @@ private:
     std::string restoreBlock(const Site &site) const;
     std::string returnValue(const clang::FunctionDecl *fn) const;
     std::string lineDirective(unsigned line) const;
+    std::string lineDirectiveAt(clang::SourceLocation loc, int delta) const;
     std::string indentationOf(clang::SourceLocation loc) const;
     void insertBlock(clang::SourceLocation loc, const std::string &block,
                      const std::string &indent);
     clang::SourceLocation afterStatement(const clang::Stmt *s) const;
+    clang::SourceLocation fileStart(clang::SourceLocation loc) const;
     std::string sourceText(clang::SourceRange range) const;
 
     clang::DiagnosticBuilder error(clang::SourceLocation loc, const char *format);
@@ -55,6 +58,7 @@ private:
     std::string unitId_;    // absolute path of the main file (for the summary)
     std::vector<std::string> summaryReaches_, summaryEdges_, summaryAssumes_;
     bool failed_ = false;
+    std::set<const clang::Decl *> reported_;  // one diagnostic per declaration
 };
 
 }  // namespace aalc

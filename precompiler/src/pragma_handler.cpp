@@ -4,6 +4,7 @@
 #include "pragma_grammar.hpp"
 
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Preprocessor.h"
 
 namespace aalc {
@@ -21,6 +22,40 @@ static int tokenKind(const clang::Token &tok, std::string &text)
     if (tok.is(clang::tok::comma)) { text = ","; return COMMA; }
     text = clang::tok::getTokenName(tok.getKind());
     return OTHER;
+}
+
+// Where the directive's text ends in the file: the end of the '#pragma' line,
+// or just after the ')' of '_Pragma("...")'.
+static clang::SourceLocation findEnd(clang::Preprocessor &pp, clang::PragmaIntroducer introducer)
+{
+    clang::SourceManager &sm = pp.getSourceManager();
+    if (introducer.Loc.isMacroID())
+        return clang::SourceLocation();
+    bool invalid = false;
+    llvm::StringRef buffer = sm.getBufferData(sm.getFileID(introducer.Loc), &invalid);
+    unsigned offset = sm.getFileOffset(introducer.Loc);
+    if (introducer.Kind != clang::PIK__Pragma) {
+        size_t eol = buffer.find('\n', offset);
+        while (eol != llvm::StringRef::npos && eol > 0 && buffer[eol - 1] == '\\')
+            eol = buffer.find('\n', eol + 1); /* continued lines */
+        if (eol == llvm::StringRef::npos)
+            eol = buffer.size();
+        return introducer.Loc.getLocWithOffset((int)(eol - offset));
+    }
+    // _Pragma ( "string" ): skip to the parenthesis that closes it.
+    size_t i = buffer.find('(', offset);
+    bool inString = false;
+    for (++i; i < buffer.size(); ++i) {
+        char c = buffer[i];
+        if (inString && c == '\\') {
+            ++i;
+        } else if (c == '"') {
+            inString = !inString;
+        } else if (!inString && c == ')') {
+            return introducer.Loc.getLocWithOffset((int)(i + 1 - offset));
+        }
+    }
+    return clang::SourceLocation();
 }
 
 void CkptPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer introducer,
@@ -58,6 +93,8 @@ void CkptPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntro
         return;
     }
     ctx.result.hashLoc = introducer.Loc;
+    ctx.result.isOperator = introducer.Kind == clang::PIK__Pragma;
+    ctx.result.endLoc = findEnd(pp, introducer);
     pragmas_.push_back(ctx.result);
 }
 

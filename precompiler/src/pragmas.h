@@ -13,6 +13,8 @@ struct CkptPragma {
     enum Kind { Potential, NoReach };
     Kind kind;
     clang::SourceLocation hashLoc;   // the '#' of '#pragma' (or the _Pragma keyword)
+    clang::SourceLocation endLoc;    // end of the directive: its line, or the ')' of _Pragma
+    bool isOperator = false;         // written as _Pragma("ckpt ...")
     std::vector<std::string> names;  // noreach(...) arguments
 };
 

@@ -128,17 +128,26 @@ CallSite classifyCall(const CallExpr *call, ASTContext &ctx)
     return site;
 }
 
+static std::vector<const TypedefNameDecl *> *vmTypedefsOut;
+
 static void addLocals(const DeclStmt *ds, std::vector<const VarDecl *> &out)
 {
-    for (const Decl *d : ds->decls())
-        if (auto *v = dyn_cast<VarDecl>(d))
+    for (const Decl *d : ds->decls()) {
+        if (auto *v = dyn_cast<VarDecl>(d)) {
             if (v->hasLocalStorage())
                 out.push_back(v);
+        } else if (auto *t = dyn_cast<TypedefNameDecl>(d)) {
+            if (vmTypedefsOut && t->getUnderlyingType()->isVariablyModifiedType())
+                vmTypedefsOut->push_back(t);
+        }
+    }
 }
 
 std::vector<const VarDecl *> localsInScope(const ScopeQuery &q, ASTContext &ctx,
-                                           bool &crossesStatementExpression)
+                                           bool &crossesStatementExpression,
+                                           std::vector<const TypedefNameDecl *> *vmTypedefs)
 {
+    vmTypedefsOut = vmTypedefs;
     const SourceManager &sm = ctx.getSourceManager();
     crossesStatementExpression = false;
     std::vector<std::vector<const VarDecl *>> levels;  // innermost first

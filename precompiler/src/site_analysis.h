@@ -44,8 +44,11 @@ struct ScopeQuery {
     const clang::Stmt *anchor;
     clang::SourceLocation point;  // valid for a pragma inside the compound `anchor`
 };
-std::vector<const clang::VarDecl *> localsInScope(const ScopeQuery &q, clang::ASTContext &ctx,
-                                                  bool &crossesStatementExpression);
+// Typedefs of variably modified types in scope are reported in `vmTypedefs`:
+// a jump may not enter their scope either.
+std::vector<const clang::VarDecl *> localsInScope(
+    const ScopeQuery &q, clang::ASTContext &ctx, bool &crossesStatementExpression,
+    std::vector<const clang::TypedefNameDecl *> *vmTypedefs = nullptr);
 
 // The innermost statement of `body` whose range contains loc.
 const clang::Stmt *innermostStatementAt(const clang::Stmt *body, clang::SourceLocation loc,

@@ -72,7 +72,8 @@ static node *remove_key(node *t, unsigned key)
         free_node(t);
         return child;
     } else {
-        /* Two children: move the successor's contents here, remove it below. */
+        /* Two children: take over the successor's contents, give it our
+         * name to free, and remove the successor from the right subtree. */
         node *s = t->right;
         while (s->left)
             s = s->left;
@@ -81,7 +82,6 @@ static node *remove_key(node *t, unsigned key)
         t->hits = s->hits;
         t->name = s->name;
         s->name = name;
-        s->key = t->key;
         t->right = remove_key(t->right, s->key);
     }
     return t;

@@ -65,8 +65,12 @@ void ckpt_resume_finished(void);
 /* Save and restore one local by value. __builtin_memcpy keeps the variable's address
  * from escaping, so the compiler may still keep it in a register. The cast
  * lets const and volatile locals be restored too. */
-#define CKPT_SAVE(var) __builtin_memcpy(ckpt_frame_reserve(sizeof(var)), (const void *)&(var), sizeof(var))
-#define CKPT_RESTORE(var) __builtin_memcpy((void *)&(var), ckpt_frame_next(sizeof(var)), sizeof(var))
+#define CKPT_SAVE(var) \
+    __builtin_memcpy(ckpt_frame_reserve(CKPT_SIZE(var)), (const void *)&(var), CKPT_SIZE(var))
+#define CKPT_RESTORE(var) \
+    __builtin_memcpy((void *)&(var), ckpt_frame_next(CKPT_SIZE(var)), CKPT_SIZE(var))
+/* Through the type, so that an array parameter (really a pointer) draws no warning. */
+#define CKPT_SIZE(var) sizeof(__typeof__(var))
 
 /* Where the precompiler puts globals and static locals so that they are saved:
  * initialised ones in a data section, zero-initialised ones in a NOBITS one

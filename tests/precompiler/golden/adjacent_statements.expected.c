@@ -1,0 +1,58 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "adjacent_statements.c"
+/* Two sites with nothing between them: the save block of the first goes
+ * where the held result of the second starts. ckpt-instrument crashed here
+ * (segmentation fault in Rewriter::ReplaceText). */
+int g(int a);
+
+int adjacent(int a, int b)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xd6923ed5dfa012daull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 8 "adjacent_statements.c"
+    {
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+    }
+#line 8 "adjacent_statements.c"
+    int ckpt_result_1 = g(a);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xd6923ed5dfa012daull, 1);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        return (int){0};
+    }
+    a = ckpt_result_1;
+    }
+#line 8 "adjacent_statements.c"
+             {
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+    }
+#line 8 "adjacent_statements.c"
+    int ckpt_result_2 = g(b);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xd6923ed5dfa012daull, 2);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        return (int){0};
+    }
+    b = ckpt_result_2;
+    }
+#line 9 "adjacent_statements.c"
+    return a + b;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U adjacent_statements.c\n"
+    "C adjacent g\n";

@@ -1,0 +1,70 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "array_parameters.c"
+/* Parameters declared as arrays are pointers, and are saved as pointers.
+ * The output must compile without warnings: gcc warns by default
+ * (-Wsizeof-array-argument) about sizeof on an array parameter, which
+ * CKPT_SAVE and CKPT_RESTORE use. 'char *argv[]' is the common case. */
+void use(double v);
+
+void scale(double v[], int n, double m[4][4], const char name[static 1])
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x3ebc3a95d05a505dull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 9 "array_parameters.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(v);
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(m);
+        CKPT_RESTORE(name);
+    }
+#line 9 "array_parameters.c"
+    use(v[0] + m[0][0] + n + name[0]);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3ebc3a95d05a505dull, 1);
+        CKPT_SAVE(v);
+        CKPT_SAVE(n);
+        CKPT_SAVE(m);
+        CKPT_SAVE(name);
+        return;
+    }
+#line 10 "array_parameters.c"
+}
+
+int main(int argc, char *argv[])
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x70c6e6c8a7d5c8e5ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 14 "array_parameters.c"
+    double row[4][4] = {{1}};
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(argc);
+        CKPT_RESTORE(argv);
+        CKPT_RESTORE(row);
+    }
+#line 15 "array_parameters.c"
+    scale(row[0], argc, row, argv[0]);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x70c6e6c8a7d5c8e5ull, 1);
+        CKPT_SAVE(argc);
+        CKPT_SAVE(argv);
+        CKPT_SAVE(row);
+        return (int){0};
+    }
+#line 16 "array_parameters.c"
+    return 0;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U array_parameters.c\n"
+    "C main scale\n"
+    "C scale use\n";

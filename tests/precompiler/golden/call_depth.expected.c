@@ -1,0 +1,135 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_depth.c"
+/* Call depth: main -> solve -> iterate -> step, with the potential point
+ * three calls down. Each function on the way gets a jump table at entry, a
+ * restore block before the call and a save block after it. norm() cannot
+ * reach the point and is left alone, and so are the calls to it and to the
+ * C library (printf). */
+#include <stdio.h>
+
+static double norm(const double *v, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += v[i] * v[i];
+    return s;
+}
+
+static void step(double *v, int n, int it)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x2d293847f3f61be9ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 18 "call_depth.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x2d293847f3f61be9ull, 1);
+        CKPT_SAVE(v);
+        CKPT_SAVE(n);
+        CKPT_SAVE(it);
+        return;
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(v);
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(it);
+        ckpt_resume_finished();
+    }
+#line 19 "call_depth.c"
+    for (int i = 0; i < n; i++)
+        v[i] = v[i] * 0.5 + it;
+}
+
+static void iterate(double *v, int n, int maxit)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xead005136cfc3af7ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 25 "call_depth.c"
+    for (int it = 0; it < maxit; it++) {
+        if (0) {
+        ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(v);
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(maxit);
+            CKPT_RESTORE(it);
+        }
+#line 26 "call_depth.c"
+        step(v, n, it);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0xead005136cfc3af7ull, 1);
+            CKPT_SAVE(v);
+            CKPT_SAVE(n);
+            CKPT_SAVE(maxit);
+            CKPT_SAVE(it);
+            return;
+        }
+#line 27 "call_depth.c"
+    }
+}
+
+static double solve(int n, int maxit)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x2e9b0b6fa2424ae5ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 32 "call_depth.c"
+    double v[8] = {0};
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(maxit);
+        CKPT_RESTORE(v);
+    }
+#line 33 "call_depth.c"
+    iterate(v, n, maxit);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x2e9b0b6fa2424ae5ull, 1);
+        CKPT_SAVE(n);
+        CKPT_SAVE(maxit);
+        CKPT_SAVE(v);
+        return (double){0};
+    }
+#line 34 "call_depth.c"
+    return norm(v, n);
+}
+
+int main(void)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xd974a38f2bef8e27ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 39 "call_depth.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        /* no locals in scope */
+    }
+#line 39 "call_depth.c"
+    double r = solve(8, 100);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xd974a38f2bef8e27ull, 1);
+        /* no locals in scope */
+        return (int){0};
+    }
+#line 40 "call_depth.c"
+    printf("%g\n", r);
+    return 0;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_depth.c\n"
+    "R call_depth.c#iterate\n"
+    "R call_depth.c#solve\n"
+    "R call_depth.c#step\n"
+    "R main\n";

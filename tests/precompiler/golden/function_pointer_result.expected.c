@@ -1,0 +1,91 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "function_pointer_result.c"
+/* Held results whose type is written with a declarator around the name: a
+ * pointer to a function and a pointer to an array, without typedefs. */
+int (*lookup(int k))(int);
+int (*row_of(int k))[4];
+
+int (*forward(int k))(int)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x4db8cdb23b0718aaull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 8 "function_pointer_result.c"
+    {
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(k);
+    }
+#line 8 "function_pointer_result.c"
+    int (*ckpt_result_1)(int) = lookup(k);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x4db8cdb23b0718aaull, 1);
+        CKPT_SAVE(k);
+        return (int (*)(int)){0};
+    }
+    return ckpt_result_1;
+    }
+#line 9 "function_pointer_result.c"
+}
+
+int apply(int k)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x41ae4e3b0e80dc64ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 13 "function_pointer_result.c"
+    int (*fp)(int);
+    int (*row)[4];
+    {
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(k);
+        CKPT_RESTORE(fp);
+        CKPT_RESTORE(row);
+    }
+#line 15 "function_pointer_result.c"
+    int (*ckpt_result_1)(int) = lookup(k);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x41ae4e3b0e80dc64ull, 1);
+        CKPT_SAVE(k);
+        CKPT_SAVE(fp);
+        CKPT_SAVE(row);
+        return (int){0};
+    }
+    fp = ckpt_result_1;
+    }
+#line 16 "function_pointer_result.c"
+    {
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(k);
+        CKPT_RESTORE(fp);
+        CKPT_RESTORE(row);
+    }
+#line 16 "function_pointer_result.c"
+    int (*ckpt_result_2)[4] = row_of(k);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x41ae4e3b0e80dc64ull, 2);
+        CKPT_SAVE(k);
+        CKPT_SAVE(fp);
+        CKPT_SAVE(row);
+        return (int){0};
+    }
+    row = ckpt_result_2;
+    }
+#line 17 "function_pointer_result.c"
+    return fp(k) + (*row)[0];
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U function_pointer_result.c\n"
+    "C apply lookup\n"
+    "C apply row_of\n"
+    "C forward lookup\n";

@@ -1,0 +1,176 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "function_pointers.c"
+/* Calls through function pointers may reach a checkpoint (the callee is not
+ * known), so at statement level they are instrumented like direct calls: a
+ * local pointer, an explicit dereference, a table at file scope, a pointer
+ * parameter, a struct member. on_idle() is only ever called through a
+ * pointer and reaches no point: left alone. A function whose only site is an
+ * indirect call (through_param) is instrumented, with no summary edge. */
+typedef void (*handler_t)(int);
+
+static void on_tick(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x87004bb68229beb7ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 11 "function_pointers.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x87004bb68229beb7ull, 1);
+        CKPT_SAVE(n);
+        return;
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(n);
+        ckpt_resume_finished();
+    }
+#line 12 "function_pointers.c"
+    (void)n;
+}
+
+static void on_idle(int n)
+{
+    (void)n;
+}
+
+CKPT_SAVED_DATA static handler_t handlers[2] = {on_tick, on_idle};
+static const handler_t fixed_handlers[1] = {on_idle};
+
+struct device {
+    int id;
+    handler_t callback;
+};
+
+void dispatch(int which, int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x53717d6da2bd0782ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        case 3: goto ckpt_resume_3;
+        case 4: goto ckpt_resume_4;
+        }
+    }
+#line 30 "function_pointers.c"
+    handler_t h = handlers[which];
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(which);
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(h);
+    }
+#line 31 "function_pointers.c"
+    h(n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x53717d6da2bd0782ull, 1);
+        CKPT_SAVE(which);
+        CKPT_SAVE(n);
+        CKPT_SAVE(h);
+        return;
+    }
+#line 32 "function_pointers.c"
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(which);
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(h);
+    }
+#line 32 "function_pointers.c"
+    (*h)(n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x53717d6da2bd0782ull, 2);
+        CKPT_SAVE(which);
+        CKPT_SAVE(n);
+        CKPT_SAVE(h);
+        return;
+    }
+#line 33 "function_pointers.c"
+    if (0) {
+    ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(which);
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(h);
+    }
+#line 33 "function_pointers.c"
+    handlers[which](n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x53717d6da2bd0782ull, 3);
+        CKPT_SAVE(which);
+        CKPT_SAVE(n);
+        CKPT_SAVE(h);
+        return;
+    }
+#line 34 "function_pointers.c"
+    if (0) {
+    ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(which);
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(h);
+    }
+#line 34 "function_pointers.c"
+    fixed_handlers[0](n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x53717d6da2bd0782ull, 4);
+        CKPT_SAVE(which);
+        CKPT_SAVE(n);
+        CKPT_SAVE(h);
+        return;
+    }
+#line 35 "function_pointers.c"
+}
+
+void through_param(void (*fp)(int), int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xa55aaf47d0c6abfbull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 39 "function_pointers.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(fp);
+        CKPT_RESTORE(n);
+    }
+#line 39 "function_pointers.c"
+    fp(n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xa55aaf47d0c6abfbull, 1);
+        CKPT_SAVE(fp);
+        CKPT_SAVE(n);
+        return;
+    }
+#line 40 "function_pointers.c"
+}
+
+int through_struct(struct device *dev)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x97f6c9dfb58e24b4ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 44 "function_pointers.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(dev);
+    }
+#line 44 "function_pointers.c"
+    dev->callback(dev->id);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x97f6c9dfb58e24b4ull, 1);
+        CKPT_SAVE(dev);
+        return (int){0};
+    }
+#line 45 "function_pointers.c"
+    return dev->id;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U function_pointers.c\n"
+    "R function_pointers.c#on_tick\n";

@@ -1,0 +1,44 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "generated_line_directives.c"
+/* A generated source (bison, flex, ...) carries #line directives of its own
+ * that point at the grammar. The #line directives that follow inserted code
+ * must go back to those positions, not to this file's physical lines:
+ * compiler errors and debuggers must keep pointing at model.y. */
+void emit(int v);
+#ifndef LINE_CHECK
+enum { not_declared_in_action, not_declared_next_line };
+#endif
+
+int parse(int token)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x92efb369a55ee479ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 12 "generated_line_directives.c"
+    int value = token;
+#line 40 "model.y"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(token);
+        CKPT_RESTORE(value);
+    }
+#line 40 "model.y"
+    emit(value + not_declared_in_action);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x92efb369a55ee479ull, 1);
+        CKPT_SAVE(token);
+        CKPT_SAVE(value);
+        return (int){0};
+    }
+#line 41 "model.y"
+    value += not_declared_next_line;
+    return value;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U generated_line_directives.c\n"
+    "C parse emit\n";

@@ -1,0 +1,54 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "globals.c"
+/* Globals and static locals go to the sections the runtime saves:
+ * CKPT_SAVED_DATA when initialised, CKPT_SAVED_BSS when not. const objects
+ * (but not non-const pointers to const) and extern declarations are left
+ * alone, and so are functions. A declaration of several variables gets one
+ * attribute. This happens in every unit, whether it has potential points
+ * or not. */
+#include <stdio.h>
+
+CKPT_SAVED_BSS int plain;
+CKPT_SAVED_DATA int initialised = 2;
+CKPT_SAVED_BSS static int file_static;
+CKPT_SAVED_DATA static double table[4] = {1.0};
+CKPT_SAVED_DATA int first, second = 1;
+extern int defined_elsewhere;
+const int read_only = 3;
+CKPT_SAVED_DATA static const char *message = "hi";
+static const char *const fixed_message = "fixed";
+char *const fixed_pointer = NULL;
+CKPT_SAVED_DATA struct point { int x, y; } origin, unit = {1, 1};
+typedef struct { int v; } box_t;
+CKPT_SAVED_BSS box_t box;
+CKPT_SAVED_DATA int tentative;
+CKPT_SAVED_DATA int tentative = 5;
+extern int declared_then_defined;
+CKPT_SAVED_DATA int declared_then_defined = 4;
+CKPT_SAVED_DATA int sizes[] = {1, 2, 3};
+CKPT_SAVED_BSS int (*hook)(void);
+CKPT_SAVED_BSS union number { int i; float f; } number;
+CKPT_SAVED_DATA enum color { RED, GREEN } color = GREEN;
+
+int counter(void)
+{
+    CKPT_SAVED_BSS static int calls;
+    CKPT_SAVED_DATA static int base = 10;
+    static const int step = 1;
+    extern int defined_elsewhere;
+    calls += step;
+    return base + calls + defined_elsewhere;
+}
+
+void report(void)
+{
+    printf("%d %d %d %f %d %s %s %s\n", plain, initialised, file_static, table[0], first + second,
+           message, fixed_message, fixed_pointer);
+    printf("%d %d %d %d %d %d %p %d %d\n", read_only, origin.x, unit.y, box.v, tentative,
+           declared_then_defined + sizes[2], (void *)hook, number.i, color);
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U globals.c\n";

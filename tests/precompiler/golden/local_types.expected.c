@@ -1,0 +1,137 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "local_types.c"
+/* Locals of every kind of type are saved and restored whole, by value:
+ * scalars, structs (also as parameters), unions, arrays (also of arrays),
+ * pointers (also to locals of the same frame, which stay valid because the
+ * stack is at a fixed address), function pointers, enums, typedefs of
+ * anonymous structs, const and volatile locals. */
+#include <stddef.h>
+
+struct point {
+    double x, y;
+};
+union value {
+    int i;
+    double d;
+    unsigned char bytes[8];
+};
+typedef struct {
+    int len;
+    char text[16];
+} label_t;
+enum mode { FAST, SLOW };
+
+void consume(const void *p, size_t n);
+
+double shapes(struct point origin, int count, const char *name)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x42b8cd505d57df76ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 26 "local_types.c"
+    struct point corner = {origin.x + 1, origin.y + 1};
+    union value v;
+    int grid[3][4] = {{0}};
+    char buf[32];
+    int *cursor = &grid[1][2];
+    struct point *pp = &corner;
+    double (*scale)(double) = NULL;
+    enum mode m = SLOW;
+    label_t label = {3, "abc"};
+    const int limit = 10;
+    volatile int ticks = 0;
+    v.d = 2.5;
+    buf[0] = name[0];
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(origin);
+        CKPT_RESTORE(count);
+        CKPT_RESTORE(name);
+        CKPT_RESTORE(corner);
+        CKPT_RESTORE(v);
+        CKPT_RESTORE(grid);
+        CKPT_RESTORE(buf);
+        CKPT_RESTORE(cursor);
+        CKPT_RESTORE(pp);
+        CKPT_RESTORE(scale);
+        CKPT_RESTORE(m);
+        CKPT_RESTORE(label);
+        CKPT_RESTORE(limit);
+        CKPT_RESTORE(ticks);
+    }
+#line 39 "local_types.c"
+    consume(buf, sizeof buf);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x42b8cd505d57df76ull, 1);
+        CKPT_SAVE(origin);
+        CKPT_SAVE(count);
+        CKPT_SAVE(name);
+        CKPT_SAVE(corner);
+        CKPT_SAVE(v);
+        CKPT_SAVE(grid);
+        CKPT_SAVE(buf);
+        CKPT_SAVE(cursor);
+        CKPT_SAVE(pp);
+        CKPT_SAVE(scale);
+        CKPT_SAVE(m);
+        CKPT_SAVE(label);
+        CKPT_SAVE(limit);
+        CKPT_SAVE(ticks);
+        return (double){0};
+    }
+#line 40 "local_types.c"
+    ticks++;
+    *cursor += count + limit + label.len + (m == SLOW) + ticks;
+    if (scale)
+        {
+        if (0) {
+        ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(origin);
+            CKPT_RESTORE(count);
+            CKPT_RESTORE(name);
+            CKPT_RESTORE(corner);
+            CKPT_RESTORE(v);
+            CKPT_RESTORE(grid);
+            CKPT_RESTORE(buf);
+            CKPT_RESTORE(cursor);
+            CKPT_RESTORE(pp);
+            CKPT_RESTORE(scale);
+            CKPT_RESTORE(m);
+            CKPT_RESTORE(label);
+            CKPT_RESTORE(limit);
+            CKPT_RESTORE(ticks);
+        }
+#line 43 "local_types.c"
+        double ckpt_result_2 = scale(v.d);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x42b8cd505d57df76ull, 2);
+            CKPT_SAVE(origin);
+            CKPT_SAVE(count);
+            CKPT_SAVE(name);
+            CKPT_SAVE(corner);
+            CKPT_SAVE(v);
+            CKPT_SAVE(grid);
+            CKPT_SAVE(buf);
+            CKPT_SAVE(cursor);
+            CKPT_SAVE(pp);
+            CKPT_SAVE(scale);
+            CKPT_SAVE(m);
+            CKPT_SAVE(label);
+            CKPT_SAVE(limit);
+            CKPT_SAVE(ticks);
+            return (double){0};
+        }
+        v.d = ckpt_result_2;
+        }
+#line 44 "local_types.c"
+    return pp->x + v.d + grid[1][2];
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U local_types.c\n"
+    "C shapes consume\n";

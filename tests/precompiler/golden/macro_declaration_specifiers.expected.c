@@ -1,0 +1,24 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "macro_declaration_specifiers.c"
+/* Globals whose declaration only starts with a macro (a storage class or an
+ * attribute spelled by a macro, as legacy code often does) are ordinary
+ * declarations written in this file: the section attribute goes in front of
+ * the macro. Only a declaration whose variable itself comes from a macro
+ * cannot be marked (see errors/global_from_macro.c). */
+#define PRIVATE static
+#define ALIGNED __attribute__((aligned(64)))
+#define SIZE 8
+
+CKPT_SAVED_BSS PRIVATE int counter;
+CKPT_SAVED_BSS ALIGNED double buffer[SIZE];
+PRIVATE const int limit = SIZE;
+
+int bump(void)
+{
+    return ++counter + (int)buffer[0] + limit;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U macro_declaration_specifiers.c\n";

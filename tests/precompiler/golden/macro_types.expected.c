@@ -1,0 +1,65 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "macro_types.c"
+/* Code that spells types and storage classes with macros (REAL for the
+ * floating-point type, STATIC), as numerical codes often do. The functions
+ * and the calls are written in this file, only some of their tokens come
+ * from macros: they are instrumented like any other (they were refused as
+ * "defined in a header or a macro" and "comes from a macro expansion"). */
+#define REAL double
+#define STATIC static
+#define N 4
+
+REAL norm(const REAL *v, int n);
+
+STATIC REAL scaled(const REAL *v)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x2237cebe383f0e89ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 14 "macro_types.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(v);
+    }
+#line 14 "macro_types.c"
+    REAL s = norm(v, N);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x2237cebe383f0e89ull, 1);
+        CKPT_SAVE(v);
+        return (double){0};
+    }
+#line 15 "macro_types.c"
+    return s * 2;
+}
+
+REAL twice(const REAL *v)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x89e3ea5dab96f9caull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 20 "macro_types.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(v);
+    }
+#line 20 "macro_types.c"
+    REAL t = scaled(v);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x89e3ea5dab96f9caull, 1);
+        CKPT_SAVE(v);
+        return (double){0};
+    }
+#line 21 "macro_types.c"
+    return t;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U macro_types.c\n"
+    "C macro_types.c#scaled norm\n"
+    "C twice macro_types.c#scaled\n";

@@ -1,0 +1,57 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "paren_call.c"
+/* A parenthesised call as the value of an assignment or a return: the held
+ * result must keep the parentheses balanced. */
+int ext(int a);
+
+int paren_call(int a)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xc08e6c9ff8008e7bull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 7 "paren_call.c"
+    int x;
+    {
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(x);
+    }
+#line 8 "paren_call.c"
+    int ckpt_result_1 = (ext(a));
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xc08e6c9ff8008e7bull, 1);
+        CKPT_SAVE(a);
+        CKPT_SAVE(x);
+        return (int){0};
+    }
+    x = ckpt_result_1;
+    }
+#line 9 "paren_call.c"
+    {
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(x);
+    }
+#line 9 "paren_call.c"
+    int ckpt_result_2 = (ext(x));
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xc08e6c9ff8008e7bull, 2);
+        CKPT_SAVE(a);
+        CKPT_SAVE(x);
+        return (int){0};
+    }
+    return ckpt_result_2;
+    }
+#line 10 "paren_call.c"
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U paren_call.c\n"
+    "C paren_call ext\n";

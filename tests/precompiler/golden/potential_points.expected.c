@@ -1,0 +1,218 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "potential_points.c"
+/* Potential points: several in one function (labels in source order), as
+ * the first and the last statement of a block, followed by a declaration, in
+ * an else branch, with a comment on the directive's line, in main (argc and
+ * argv are saved), and in functions returning void, a struct and a pointer
+ * (the collapse returns a zero value of the type). */
+#include <stdio.h>
+
+struct pair {
+    int lo, hi;
+};
+
+void phases(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xd2fc25b4e5a34e6aull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        case 3: goto ckpt_resume_3;
+        }
+    }
+#line 14 "potential_points.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0xd2fc25b4e5a34e6aull, 1);
+        CKPT_SAVE(n);
+        return;
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(n);
+        ckpt_resume_finished();
+    }
+#line 15 "potential_points.c"
+    int total = 0;
+    for (int i = 0; i < n; i++) {
+        total += i;
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0xd2fc25b4e5a34e6aull, 2);
+        CKPT_SAVE(n);
+        CKPT_SAVE(total);
+        CKPT_SAVE(i);
+        return;
+    }
+    if (0) {
+    ckpt_resume_2: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(total);
+        CKPT_RESTORE(i);
+        ckpt_resume_finished();
+    }
+#line 19 "potential_points.c"
+    }
+    if (total > 100) {
+        total = 100;
+    } else {
+/* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0xd2fc25b4e5a34e6aull, 3);
+            CKPT_SAVE(n);
+            CKPT_SAVE(total);
+            return;
+        }
+        if (0) {
+        ckpt_resume_3: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(total);
+            ckpt_resume_finished();
+        }
+#line 24 "potential_points.c"
+        total++;
+    }
+    printf("%d\n", total);
+}
+
+struct pair split(int v)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x31f65777c7be7041ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 31 "potential_points.c"
+    struct pair p = {v / 2, v - v / 2};
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x31f65777c7be7041ull, 1);
+        CKPT_SAVE(v);
+        CKPT_SAVE(p);
+        return (struct pair){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(v);
+        CKPT_RESTORE(p);
+        ckpt_resume_finished();
+    }
+#line 33 "potential_points.c"
+    return p;
+}
+
+char *pick(char **names, int k)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xc4f17ff94ad7e3e1ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 38 "potential_points.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0xc4f17ff94ad7e3e1ull, 1);
+        CKPT_SAVE(names);
+        CKPT_SAVE(k);
+        return (char *){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(names);
+        CKPT_RESTORE(k);
+        ckpt_resume_finished();
+    }
+#line 39 "potential_points.c"
+    return names[k];
+}
+
+int main(int argc, char **argv)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x00304922bbd1339dull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        case 3: goto ckpt_resume_3;
+        case 4: goto ckpt_resume_4;
+        }
+    }
+#line 44 "potential_points.c"
+    int rounds = argc;
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x00304922bbd1339dull, 1);
+        CKPT_SAVE(argc);
+        CKPT_SAVE(argv);
+        CKPT_SAVE(rounds);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(argc);
+        CKPT_RESTORE(argv);
+        CKPT_RESTORE(rounds);
+        ckpt_resume_finished();
+    }
+#line 46 "potential_points.c"
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(argc);
+        CKPT_RESTORE(argv);
+        CKPT_RESTORE(rounds);
+    }
+#line 46 "potential_points.c"
+    phases(rounds);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x00304922bbd1339dull, 2);
+        CKPT_SAVE(argc);
+        CKPT_SAVE(argv);
+        CKPT_SAVE(rounds);
+        return (int){0};
+    }
+#line 47 "potential_points.c"
+    if (0) {
+    ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(argc);
+        CKPT_RESTORE(argv);
+        CKPT_RESTORE(rounds);
+    }
+#line 47 "potential_points.c"
+    struct pair p = split(rounds);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x00304922bbd1339dull, 3);
+        CKPT_SAVE(argc);
+        CKPT_SAVE(argv);
+        CKPT_SAVE(rounds);
+        return (int){0};
+    }
+#line 48 "potential_points.c"
+    if (0) {
+    ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(argc);
+        CKPT_RESTORE(argv);
+        CKPT_RESTORE(rounds);
+        CKPT_RESTORE(p);
+    }
+#line 48 "potential_points.c"
+    char *name = pick(argv, 0);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x00304922bbd1339dull, 4);
+        CKPT_SAVE(argc);
+        CKPT_SAVE(argv);
+        CKPT_SAVE(rounds);
+        CKPT_SAVE(p);
+        return (int){0};
+    }
+#line 49 "potential_points.c"
+    printf("%d %d %s\n", p.lo, p.hi, name);
+    return 0;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U potential_points.c\n"
+    "R main\n"
+    "R phases\n"
+    "R pick\n"
+    "R split\n";

@@ -1,0 +1,43 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "pragma_operator.c"
+/* _Pragma("ckpt potential") is the same directive as #pragma ckpt potential,
+ * and may share its line with code, which must be kept. */
+CKPT_SAVED_BSS static int count;
+
+static void work(void)
+{
+    count++;
+}
+
+void loop(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x5dd1944f505cea31ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 12 "pragma_operator.c"
+    for (int i = 0; i < n; i++) {
+        /* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0x5dd1944f505cea31ull, 1);
+            CKPT_SAVE(n);
+            CKPT_SAVE(i);
+            return;
+        }
+        if (0) {
+        ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(i);
+            ckpt_resume_finished();
+        }
+#line 13 "pragma_operator.c"
+                                  work();
+    }
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U pragma_operator.c\n"
+    "R loop\n";

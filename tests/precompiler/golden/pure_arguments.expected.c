@@ -1,0 +1,135 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "pure_arguments.c"
+/* Arguments without side effects may be evaluated again when the stack is
+ * rebuilt: arithmetic, sizeof, address-of, member access, and calls to
+ * functions declared pure or const (strlen, abs, fabs in glibc). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct box {
+    int w, h;
+};
+
+void consume(long v, const void *p);
+
+void arguments(const char *s, int x, double d, struct box *b)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x3bdb6638356fd2d7ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        case 3: goto ckpt_resume_3;
+        case 4: goto ckpt_resume_4;
+        case 5: goto ckpt_resume_5;
+        }
+    }
+#line 16 "pure_arguments.c"
+    int local = x;
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+        CKPT_RESTORE(x);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(local);
+    }
+#line 17 "pure_arguments.c"
+    consume(strlen(s), s);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3bdb6638356fd2d7ull, 1);
+        CKPT_SAVE(s);
+        CKPT_SAVE(x);
+        CKPT_SAVE(d);
+        CKPT_SAVE(b);
+        CKPT_SAVE(local);
+        return;
+    }
+#line 18 "pure_arguments.c"
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+        CKPT_RESTORE(x);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(local);
+    }
+#line 18 "pure_arguments.c"
+    consume(abs(x), &local);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3bdb6638356fd2d7ull, 2);
+        CKPT_SAVE(s);
+        CKPT_SAVE(x);
+        CKPT_SAVE(d);
+        CKPT_SAVE(b);
+        CKPT_SAVE(local);
+        return;
+    }
+#line 19 "pure_arguments.c"
+    if (0) {
+    ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+        CKPT_RESTORE(x);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(local);
+    }
+#line 19 "pure_arguments.c"
+    consume(sizeof(*b) + x * 2, b);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3bdb6638356fd2d7ull, 3);
+        CKPT_SAVE(s);
+        CKPT_SAVE(x);
+        CKPT_SAVE(d);
+        CKPT_SAVE(b);
+        CKPT_SAVE(local);
+        return;
+    }
+#line 20 "pure_arguments.c"
+    if (0) {
+    ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+        CKPT_RESTORE(x);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(local);
+    }
+#line 20 "pure_arguments.c"
+    consume((long)fabs(d), &b->h);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3bdb6638356fd2d7ull, 4);
+        CKPT_SAVE(s);
+        CKPT_SAVE(x);
+        CKPT_SAVE(d);
+        CKPT_SAVE(b);
+        CKPT_SAVE(local);
+        return;
+    }
+#line 21 "pure_arguments.c"
+    if (0) {
+    ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+        CKPT_RESTORE(x);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(local);
+    }
+#line 21 "pure_arguments.c"
+    consume(b->w > 0 ? b->w : -b->w, s + 1);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3bdb6638356fd2d7ull, 5);
+        CKPT_SAVE(s);
+        CKPT_SAVE(x);
+        CKPT_SAVE(d);
+        CKPT_SAVE(b);
+        CKPT_SAVE(local);
+        return;
+    }
+#line 22 "pure_arguments.c"
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U pure_arguments.c\n"
+    "C arguments consume\n";

@@ -1,0 +1,222 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "scopes.c"
+/* Scopes: a site saves exactly the locals visible there, parameters first,
+ * then outer to inner blocks, each in declaration order. Locals of blocks
+ * that have ended and locals declared after the site are not saved; static
+ * and extern locals are not frame locals (the static one is saved with the
+ * globals). Expected lists are in the comments. */
+void use(int v);
+extern int shared;
+
+void scopes(int p, int q)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x38ded98b10201dc6ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        case 3: goto ckpt_resume_3;
+        case 4: goto ckpt_resume_4;
+        case 5: goto ckpt_resume_5;
+        case 6: goto ckpt_resume_6;
+        }
+    }
+#line 11 "scopes.c"
+    int a = p;
+    CKPT_SAVED_BSS static int calls;
+    {
+        int gone = a + 1;
+        if (0) {
+        ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(p);
+            CKPT_RESTORE(q);
+            CKPT_RESTORE(a);
+            CKPT_RESTORE(gone);
+        }
+#line 15 "scopes.c"
+        use(gone);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x38ded98b10201dc6ull, 1);
+            CKPT_SAVE(p);
+            CKPT_SAVE(q);
+            CKPT_SAVE(a);
+            CKPT_SAVE(gone);
+            return;
+        }
+#line 15 "scopes.c"
+                                   /* p q a gone */
+    }
+    int b = q, c = 0;
+    calls++;
+    if (a > b) {
+        int inner = a - b;
+        for (int i = 0; i < inner; i++) {
+            int deep = i * 2;
+            if (0) {
+            ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+                CKPT_RESTORE(p);
+                CKPT_RESTORE(q);
+                CKPT_RESTORE(a);
+                CKPT_RESTORE(b);
+                CKPT_RESTORE(c);
+                CKPT_RESTORE(inner);
+                CKPT_RESTORE(i);
+                CKPT_RESTORE(deep);
+            }
+#line 23 "scopes.c"
+            use(deep);
+            if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+                ckpt_save_frame(0x38ded98b10201dc6ull, 2);
+                CKPT_SAVE(p);
+                CKPT_SAVE(q);
+                CKPT_SAVE(a);
+                CKPT_SAVE(b);
+                CKPT_SAVE(c);
+                CKPT_SAVE(inner);
+                CKPT_SAVE(i);
+                CKPT_SAVE(deep);
+                return;
+            }
+#line 23 "scopes.c"
+                                   /* p q a b c inner i deep */
+        }
+        int after_loop = inner;
+        if (0) {
+        ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(p);
+            CKPT_RESTORE(q);
+            CKPT_RESTORE(a);
+            CKPT_RESTORE(b);
+            CKPT_RESTORE(c);
+            CKPT_RESTORE(inner);
+            CKPT_RESTORE(after_loop);
+        }
+#line 26 "scopes.c"
+        use(after_loop);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x38ded98b10201dc6ull, 3);
+            CKPT_SAVE(p);
+            CKPT_SAVE(q);
+            CKPT_SAVE(a);
+            CKPT_SAVE(b);
+            CKPT_SAVE(c);
+            CKPT_SAVE(inner);
+            CKPT_SAVE(after_loop);
+            return;
+        }
+#line 26 "scopes.c"
+                                   /* p q a b c inner after_loop */
+    } else {
+        extern int shared;
+        int other = shared;
+/* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0x38ded98b10201dc6ull, 4);
+            CKPT_SAVE(p);
+            CKPT_SAVE(q);
+            CKPT_SAVE(a);
+            CKPT_SAVE(b);
+            CKPT_SAVE(c);
+            CKPT_SAVE(other);
+            return;
+        }
+        if (0) {
+        ckpt_resume_4: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(p);
+            CKPT_RESTORE(q);
+            CKPT_RESTORE(a);
+            CKPT_RESTORE(b);
+            CKPT_RESTORE(c);
+            CKPT_RESTORE(other);
+            ckpt_resume_finished();
+        }
+#line 31 "scopes.c"
+        if (0) {
+        ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(p);
+            CKPT_RESTORE(q);
+            CKPT_RESTORE(a);
+            CKPT_RESTORE(b);
+            CKPT_RESTORE(c);
+            CKPT_RESTORE(other);
+        }
+#line 31 "scopes.c"
+        use(other);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x38ded98b10201dc6ull, 5);
+            CKPT_SAVE(p);
+            CKPT_SAVE(q);
+            CKPT_SAVE(a);
+            CKPT_SAVE(b);
+            CKPT_SAVE(c);
+            CKPT_SAVE(other);
+            return;
+        }
+#line 31 "scopes.c"
+                                   /* point and call: p q a b c other */
+    }
+    int later = c;
+    if (0) {
+    ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(p);
+        CKPT_RESTORE(q);
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(c);
+        CKPT_RESTORE(later);
+    }
+#line 34 "scopes.c"
+    use(later);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x38ded98b10201dc6ull, 6);
+        CKPT_SAVE(p);
+        CKPT_SAVE(q);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        CKPT_SAVE(c);
+        CKPT_SAVE(later);
+        return;
+    }
+#line 34 "scopes.c"
+                                   /* p q a b c later */
+}
+
+int switch_scope(int op)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x951055736b36040bull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 39 "scopes.c"
+    switch (op) {
+        int t;
+    case 1:
+        t = op + 1;
+        if (0) {
+        ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(op);
+            CKPT_RESTORE(t);
+        }
+#line 43 "scopes.c"
+        use(t);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x951055736b36040bull, 1);
+            CKPT_SAVE(op);
+            CKPT_SAVE(t);
+            return (int){0};
+        }
+#line 43 "scopes.c"
+                                   /* op t */
+        return t;
+    default:
+        break;
+    }
+    return 0;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U scopes.c\n"
+    "R scopes\n"
+    "C switch_scope use\n";

@@ -1,0 +1,38 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "unevaluated_call.c"
+/* Calls in unevaluated operands (sizeof, typeof) are not calls: they are
+ * neither refused nor instrumented, and probe() does not reach a point. */
+int step(int s)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x40eeec073a39f351ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 5 "unevaluated_call.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x40eeec073a39f351ull, 1);
+        CKPT_SAVE(s);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(s);
+        ckpt_resume_finished();
+    }
+#line 6 "unevaluated_call.c"
+    return s;
+}
+
+int probe(int s)
+{
+    __typeof__(step(s)) copy = s;
+    return (int)sizeof(step(s)) + copy;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U unevaluated_call.c\n"
+    "R step\n";

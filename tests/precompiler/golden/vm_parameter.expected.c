@@ -1,0 +1,36 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "vm_parameter.c"
+/* A parameter of variably modified type (int (*a)[n] is a pointer to rows
+ * of n ints) is in scope from the function's entry, so the jump to a restore
+ * label never enters its scope: it is saved like any pointer. */
+void use(int v);
+
+void vm_param(int n, int (*a)[n])
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xcbd79f41969360d8ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 8 "vm_parameter.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(a);
+    }
+#line 8 "vm_parameter.c"
+    use(a[0][0]);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xcbd79f41969360d8ull, 1);
+        CKPT_SAVE(n);
+        CKPT_SAVE(a);
+        return;
+    }
+#line 9 "vm_parameter.c"
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U vm_parameter.c\n"
+    "C vm_param use\n";

@@ -1,0 +1,37 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "void_return_call.c"
+/* 'return f();' in a void function where f returns void too: accepted by C
+ * compilers (gcc warns only with -pedantic), common in wrappers. There is no
+ * result to hold. */
+void flush(int n);
+
+void finish(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x71add1919112a42aull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 8 "void_return_call.c"
+    {
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(n);
+    }
+#line 8 "void_return_call.c"
+    flush(n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x71add1919112a42aull, 1);
+        CKPT_SAVE(n);
+        return;
+    }
+    return;
+    }
+#line 9 "void_return_call.c"
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U void_return_call.c\n"
+    "C finish flush\n";
