@@ -96,6 +96,8 @@ int cl_point_due(void);
 uint64_t cl_checkpoint_number(void);
 void cl_image_written(uint64_t n, int ok);
 void cl_finalize_protocol(void);
+/* Is our part of the checkpoint in progress complete? Then write the log and say so. */
+void cl_check_complete(void);
 
 /* registries.c: late messages, early counts and suppression, non-deterministic log. */
 void cl_late_add(int source, int tag, const void *bytes, int nbytes);
@@ -111,6 +113,7 @@ enum cl_event_kind {
 struct cl_event {
     int32_t kind, a, b, c;
     double value;
+    uint32_t repeat, pad; /* identical events in a row (a polling loop's misses): one entry */
 };
 void cl_log_event(int kind, int a, int b, int c, double value);
 /* Replay: the next logged event, which must be of this kind. NULL when the log is done. */

@@ -11,6 +11,8 @@ static int send_common(const void *buf, int count, MPI_Datatype type, int dest, 
 {
     cl_check_comm(comm, call);
     cl_poll();
+    if (dest == MPI_PROC_NULL)
+        return MPI_SUCCESS;
     int rc = MPI_SUCCESS;
     /* Recovering: a message the receiver already got early is not sent again,
      * but it still counts as sent in this epoch. */
@@ -45,8 +47,10 @@ int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
 void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildcard)
 {
     int late = cl_note_received(st->MPI_SOURCE, &l->header);
-    if (late)
+    if (late) {
         cl_late_add(st->MPI_SOURCE, st->MPI_TAG, cl_recv_payload(l), nbytes);
+        cl_check_complete(); /* it may have been the last one we were waiting for */
+    }
     else if (l->header.epoch == cl.epoch + 1)
         cl_early_add(st->MPI_SOURCE, st->MPI_TAG);
     if (wildcard && cl.logging)
@@ -55,6 +59,10 @@ void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildca
 
 int cl_receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st)
 {
+    if (source == MPI_PROC_NULL) {
+        cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
+        return MPI_SUCCESS;
+    }
     int wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
     if (cl.replaying) {
         const struct cl_event *e = wildcard ? cl_replay_event(CL_EV_MATCH, "a receive") : NULL;
@@ -136,6 +144,10 @@ static void fix_probe_status(MPI_Status *st)
 static void probe_blocking(int source, int tag, MPI_Status *st)
 {
     int src, tg, nbytes;
+    if (source == MPI_PROC_NULL) {
+        cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
+        return;
+    }
     if (cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)) {
         cl_status_set(st, src, tg, nbytes);
         return;
@@ -178,6 +190,9 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
     } else if (cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)) {
         *flag = 1;
         cl_status_set(&st, src, tg, nbytes);
+    } else if (source == MPI_PROC_NULL) {
+        *flag = 1;
+        cl_status_set(&st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     } else {
         PMPI_Iprobe(source, tag, MPI_COMM_WORLD, flag, &st);
         if (*flag)

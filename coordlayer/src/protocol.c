@@ -104,7 +104,7 @@ static int late_messages_all_in(void)
 
 /* Our part of the checkpoint is complete once the late messages are in and
  * the log window has closed: write the log and tell the coordinator. */
-static void check_complete(void)
+void cl_check_complete(void)
 {
     if (!cl.local_saved || cl.logging || !cl.late_capture || !late_messages_all_in())
         return;
@@ -156,7 +156,7 @@ static void handle(const int64_t m[4])
     case CTRL_SENT:
         if (taken == n) {
             cl.expected_previous[from] = m[2];
-            check_complete();
+            cl_check_complete();
         } else {
             expected_early[from] = m[2]; /* the peer was faster: ours comes at our checkpoint */
         }
@@ -167,7 +167,7 @@ static void handle(const int64_t m[4])
         break;
     case CTRL_ALL_SAVED:
         cl.logging = 0;
-        check_complete();
+        cl_check_complete();
         break;
     case CTRL_COMPLETE:
         if (++complete_count == cl.size) {
@@ -254,7 +254,7 @@ int cl_note_received(int source, const struct cl_header *h)
          * from a non-logging sender must not land in a logging receiver). */
         if (cl.logging && !(h->flags & CL_LOGGING) && cl.local_saved) {
             cl.logging = 0;
-            check_complete();
+            cl_check_complete();
         }
         return 0;
     }
@@ -343,7 +343,7 @@ void cl_announce_if_pending(void)
     for (int r = 0; r < cl.size; r++)
         control_send(r, CTRL_SENT, n, (int64_t)sent_report[r]);
     control_send(0, CTRL_SAVED, n, 0);
-    check_complete();
+    cl_check_complete();
 }
 
 void cl_finalize_protocol(void)

@@ -120,28 +120,39 @@ int cl_suppress(int dest, int tag)
 
 void cl_log_event(int kind, int a, int b, int c, double value)
 {
-    events = grow(events, &events_capacity, nevents + 1, sizeof *events);
-    struct cl_event e = {kind, a, b, c, value};
-    events[nevents++] = e;
     cl.counters.nondet++;
+    if (nevents > nreplay) {
+        struct cl_event *last = &events[nevents - 1];
+        if (last->kind == kind && last->a == a && last->b == b && last->c == c &&
+            last->value == value) {
+            last->repeat++;
+            return;
+        }
+    }
+    events = grow(events, &events_capacity, nevents + 1, sizeof *events);
+    struct cl_event e = {kind, a, b, c, value, 1, 0};
+    events[nevents++] = e;
 }
 
 const struct cl_event *cl_replay_event(int kind, const char *call)
 {
     if (replay_next >= nreplay)
         return NULL;
-    const struct cl_event *e = &events[replay_next];
+    static struct cl_event current; /* the caller reads it before the next replay */
+    struct cl_event *e = &events[replay_next];
     if (e->kind != kind)
         ckpt_fatal("replaying non-deterministic events: %s does not match the logged event "
                    "(kind %d, expected %d); the program did not take the same path after "
                    "recovery", call, e->kind, kind);
-    replay_next++;
+    current = *e;
+    if (--e->repeat == 0)
+        replay_next++;
     cl.counters.replayed_nondet++;
     if (replay_next == nreplay) {
         nevents = nreplay = replay_next = 0; /* new events are logged from here on */
         cl_replay_check_done();
     }
-    return e;
+    return &current;
 }
 
 int cl_replay_pending(void)

@@ -15,12 +15,13 @@
  *   buffers, waiting for the previous send before reusing its buffer.
  *
  * Between polls the master does a chunk of its own work (a fixed number of
- * chunks, finished after the tasks if need be), so how often it polls does
- * not change the result. The potential checkpoint is at the top of the
+ * chunks, finished after the tasks if need be); in phase 1 it uses MPI_Wtime
+ * to poll at most every POLL_GAP seconds while it has work of its own. How
+ * often it polls does not change the result. The potential checkpoint is at the top of the
  * master's polling loops and of the workers' task loops. Nothing is printed
  * until the end.
  *
- *   mpiexec -n N master_worker [tasks] [work]     defaults: 160 tasks, work 1100000
+ *   mpiexec -n N master_worker [tasks] [work]     defaults: 160 tasks, work 1700000
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -32,7 +33,8 @@
 #define TAG_RESULT 22
 #define MAXLEN 8            /* longest result: id + up to 7 moments */
 #define MASTER_CELLS 2000
-#define MASTER_CHUNKS 600
+#define MASTER_CHUNKS 6000
+#define POLL_GAP 2e-4       /* seconds */
 
 static int result_len(int task)
 {
@@ -112,8 +114,16 @@ static void master(int size, int ntasks, double *results, struct mwork *mw)
     for (int k = 0; k < 2; k++)
         for (int w = 1; w < size; w++)
             feed(w, &next, half, stopped);
+    double next_poll = 0;
     while (received < half) {
 #pragma ckpt potential
+        /* Poll at most every POLL_GAP seconds while there is own work to do. */
+        double now = MPI_Wtime();
+        if (now < next_poll && mw->done < MASTER_CHUNKS) {
+            master_chunk(mw);
+            continue;
+        }
+        next_poll = now + POLL_GAP;
         int flag;
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_RESULT, MPI_COMM_WORLD, &flag, &st);
@@ -215,7 +225,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int ntasks = argc > 1 ? atoi(argv[1]) : 160;
-    int work = argc > 2 ? atoi(argv[2]) : 1100000;
+    int work = argc > 2 ? atoi(argv[2]) : 1700000;
     if (size < 2 || ntasks < 2 || work < 1) {
         if (rank == 0)
             fprintf(stderr, "usage: mpiexec -n N master_worker [tasks] [work], N >= 2\n");

@@ -20,7 +20,7 @@
  * output does not depend on it. The potential checkpoint is at the top of
  * each step. Nothing is printed until the end.
  *
- *   mpiexec -n N persistent [steps] [subcycles] [cells]   defaults: 400, 240, 6000
+ *   mpiexec -n N persistent [steps] [subcycles] [cells]   defaults: 400, 400, 6000
  */
 #include <mpi.h>
 #include <stdint.h>
@@ -98,7 +98,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int steps = argc > 1 ? atoi(argv[1]) : 400;
-    int subcycles = argc > 2 ? atoi(argv[2]) : 240;
+    int subcycles = argc > 2 ? atoi(argv[2]) : 400;
     long cells = argc > 3 ? atol(argv[3]) : 6000;
     if (size < 2 || steps < 1 || subcycles < 1 || cells < 4L * size) {
         if (rank == 0)

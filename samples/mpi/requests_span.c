@@ -19,7 +19,7 @@
  * printed until the end, when rank 0 collects every rank's per-iteration
  * checksums.
  *
- *   mpiexec -n N requests_span [iterations] [sweeps]     defaults: 300, 220
+ *   mpiexec -n N requests_span [iterations] [sweeps]     defaults: 300, 330
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -76,7 +76,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int iters = argc > 1 ? atoi(argv[1]) : 300;
-    int sweeps = argc > 2 ? atoi(argv[2]) : 220;
+    int sweeps = argc > 2 ? atoi(argv[2]) : 330;
     if (size < 2 || iters < 1 || sweeps < 1) {
         if (rank == 0)
             fprintf(stderr, "usage: mpiexec -n N requests_span [iterations] [sweeps], N >= 2\n");

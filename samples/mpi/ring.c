@@ -13,7 +13,7 @@
  * until the end: then rank 0 collects each rank's per-round contributions and
  * field checksum (point-to-point) and prints a deterministic summary.
  *
- *   mpiexec -n N ring [rounds] [sweeps]      defaults: 300 rounds, 500 sweeps
+ *   mpiexec -n N ring [rounds] [sweeps]      defaults: 300 rounds, 600 sweeps
  */
 #include <mpi.h>
 #include <stdio.h>
@@ -45,7 +45,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     int rounds = argc > 1 ? atoi(argv[1]) : 300;
-    int sweeps = argc > 2 ? atoi(argv[2]) : 500;
+    int sweeps = argc > 2 ? atoi(argv[2]) : 600;
     if (size < 2 || rounds < 1 || sweeps < 1) {
         if (rank == 0)
             fprintf(stderr, "usage: mpiexec -n N ring [rounds] [sweeps], N >= 2\n");
