@@ -1,0 +1,424 @@
+#!/usr/bin/env python3
+"""MPI benchmark: what the coordination layer adds to a point-to-point message.
+
+1. tests/bench/pingpong.c built with plain `mpicc -O2` and with `ckptcc -O2`,
+   run alternately with `mpiexec -n 2` (no checkpoint taken:
+   CKPT_INTERVAL=0), N repeats; the median per size of each build is compared
+   against the targets: at most 10% added latency at 8 B, at most 2% lost
+   bandwidth from 64 KiB up.
+2. Ways of piggybacking the 8-byte header, mimicked with PMPI calls in the
+   plain build (pingpong --mode ...): (a) what the layer does now (copy up to
+   4096 bytes, hindexed datatype above), (b) a separate header message,
+   (c) always a hindexed datatype, (d) always a copy; same repeats, medians.
+
+Writes docs/performance.md and tests/bench/results/pingpong.json.
+Not a CI test: timings need a quiet machine (2 ranks on 2 cores here).
+
+usage: mpi_benchmark.py BUILD_DIR [--repeats N] [--blocks B] [--scale X]
+                        [--wait-quiet SECONDS]
+"""
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
+MAIN_SIZES = [8 << i for i in range(20)]  # 8 B .. 4 MiB
+MECH_SIZES = [8, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 1 << 20, 4 << 20]
+LIMIT = 4096  # CL_PACK_LIMIT in coordlayer/src/piggyback.c
+# (key, label, pingpong arguments)
+VARIANTS = [
+    ("none", "no header (plain MPI_Send/MPI_Recv)", ["--mode", "mpi"]),
+    ("a", "(a) now: copy <= 4096 B, hindexed above", ["--mode", "piggyback", "--limit", "4096"]),
+    ("b", "(b) separate header message, both receives posted at once", ["--mode", "separate"]),
+    ("b2", "(b') separate header message, header received first (as a wildcard receive "
+     "must)", ["--mode", "separate-seq"]),
+    ("c", "(c) always hindexed {header, data}", ["--mode", "piggyback", "--limit", "0"]),
+    ("d", "(d) always copy (bounce buffer)", ["--mode", "piggyback", "--limit", "1G"]),
+]
+LINE = re.compile(r"^pingpong mode=(\S+) limit=(-?\d+) size=(\d+) iters=(\d+) blocks=(\d+) "
+                  r"lat_us=([0-9.]+) bw_mbs=([0-9.]+)$")
+
+
+def human(n):
+    for unit, shift in (("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return f"{n >> shift} {unit}"
+    return f"{n} B"
+
+
+def loadavg():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
+def running_others():
+    """Runnable tasks right now, this reader excluded."""
+    with open("/proc/stat") as f:
+        for line in f:
+            if line.startswith("procs_running"):
+                return int(line.split()[1]) - 1
+    return 0
+
+
+def wait_quiet(limit_s):
+    """Wait (at most limit_s) until nothing else has been runnable for ~1 s."""
+    deadline = time.time() + limit_s
+    calm = 0
+    while time.time() < deadline and calm < 5:
+        calm = calm + 1 if running_others() == 0 else 0
+        time.sleep(0.2)
+
+
+def build(work, build_dir):
+    plain = os.path.join(work, "pingpong.plain")
+    aalc = os.path.join(work, "pingpong.aalc")
+    subprocess.run(["mpicc", "-O2", "-o", plain, SOURCE], check=True)
+    subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), "-O2", "-o", aalc, SOURCE],
+                   check=True, cwd=work)
+    return plain, aalc
+
+
+def run(exe, args, work, opts):
+    if opts.wait_quiet:
+        wait_quiet(opts.wait_quiet)
+    env = dict(os.environ, CKPT_INTERVAL="0", CKPT_DIR=os.path.join(work, "unused.ckpt"))
+    env.pop("CKPT_EVERY", None)
+    before = loadavg()
+    cmd = ["mpiexec", "-n", "2", exe, "--blocks", str(opts.blocks), "--scale", str(opts.scale),
+           *args]
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if proc.returncode:
+        sys.exit(f"error: {' '.join(cmd)}: exit status {proc.returncode}\n{proc.stderr}")
+    out = proc.stdout
+    result = {}
+    for line in out.splitlines():
+        m = LINE.match(line.strip())
+        if m:
+            result[int(m.group(3))] = float(m.group(6))
+    ckdir = env["CKPT_DIR"]
+    if os.path.isdir(ckdir) and any(n.startswith("ckpt-") for n in os.listdir(ckdir)):
+        sys.exit("error: a checkpoint was taken during the benchmark")
+    missing = [s for s in sizes_of(args) if s not in result]
+    if missing:
+        sys.exit(f"error: {exe} {' '.join(args)}: no result for sizes {missing}:\n{out}")
+    return result, before
+
+
+def sizes_of(args):
+    return [int(s) for s in args[args.index("--sizes") + 1].split(",")]
+
+
+def sizes_arg(sizes):
+    return ["--sizes", ",".join(str(s) for s in sizes)]
+
+
+def median_table(samples, sizes):
+    return {s: statistics.median(r[s] for r in samples) for s in sizes}
+
+
+def spread(samples, size):
+    v = [r[size] for r in samples]
+    return (max(v) - min(v)) / statistics.median(v)
+
+
+def compare(build_dir, work, opts):
+    plain, aalc = build(work, build_dir)
+    raw = {"plain": [], "aalc": []}
+    mech = {k: [] for k, _, _ in VARIANTS}
+    loads = []
+    for r in range(opts.repeats):
+        order = [("plain", plain), ("aalc", aalc)]
+        if r % 2:
+            order.reverse()  # neither build always runs first
+        for name, exe in order:
+            res, load = run(exe, sizes_arg(MAIN_SIZES), work, opts)
+            raw[name].append(res)
+            loads.append(load)
+            print(f"repeat {r + 1}/{opts.repeats} {name}: 8 B {res[8]:.2f} us, "
+                  f"4 MiB {res[4 << 20]:.0f} us (load {load:.2f})", flush=True)
+        variants = VARIANTS if r % 2 == 0 else VARIANTS[::-1]
+        for key, _, args in variants:
+            res, load = run(plain, [*args, *sizes_arg(MECH_SIZES)], work, opts)
+            mech[key].append(res)
+            loads.append(load)
+        print(f"repeat {r + 1}/{opts.repeats} mechanisms done", flush=True)
+    return raw, mech, loads
+
+
+def paired(runs, base, size):
+    """Median over the repeats of run/base, each run against the baseline run next to it:
+    drift between repeats (other jobs, vCPU placement) cancels out."""
+    return statistics.median(r[size] / b[size] for r, b in zip(runs, base))
+
+
+def analyse(raw, mech):
+    p = median_table(raw["plain"], MAIN_SIZES)
+    a = median_table(raw["aalc"], MAIN_SIZES)
+    rows = []
+    for s in MAIN_SIZES:
+        ratio = paired(raw["aalc"], raw["plain"], s)
+        row = {"size": s, "plain_lat_us": p[s], "aalc_lat_us": a[s],
+               "plain_bw_mbs": s / p[s], "aalc_bw_mbs": s / a[s],
+               "added_latency_pct": 100 * (a[s] / p[s] - 1),
+               "lost_bandwidth_pct": 100 * (1 - p[s] / a[s]),
+               "paired_added_latency_pct": 100 * (ratio - 1),
+               "paired_lost_bandwidth_pct": 100 * (1 - 1 / ratio),
+               "plain_spread_pct": 100 * spread(raw["plain"], s),
+               "aalc_spread_pct": 100 * spread(raw["aalc"], s)}
+        if s == 8:
+            row["target"] = "added latency <= 10%"
+            row["met"] = row["added_latency_pct"] <= 10
+            row["met_paired"] = row["paired_added_latency_pct"] <= 10
+        elif s >= 65536:
+            row["target"] = "lost bandwidth <= 2%"
+            row["met"] = row["lost_bandwidth_pct"] <= 2
+            row["met_paired"] = row["paired_lost_bandwidth_pct"] <= 2
+        rows.append(row)
+    mrows = []
+    for s in MECH_SIZES:
+        row = {"size": s}
+        for key, _, _ in VARIANTS:
+            row[key + "_lat_us"] = statistics.median(r[s] for r in mech[key])
+            row[key + "_paired_pct"] = 100 * (paired(mech[key], mech["none"], s) - 1)
+        row["layer_lat_us"] = a[s]
+        row["layer_paired_pct"] = 100 * (paired(raw["aalc"], raw["plain"], s) - 1)
+        mrows.append(row)
+    return rows, mrows
+
+
+def layer_identity(build_dir):
+    """Which coordination layer was measured: the build changes while others work."""
+    ident = {}
+    lib = os.path.join(build_dir, "lib", "libckptmpi.a")
+    if os.path.exists(lib):
+        with open(lib, "rb") as f:
+            ident["libckptmpi_sha256"] = hashlib.sha256(f.read()).hexdigest()[:16]
+        ident["libckptmpi_mtime"] = datetime.datetime.fromtimestamp(
+            os.path.getmtime(lib)).astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    git = subprocess.run(["git", "-C", TOP, "describe", "--always", "--dirty"],
+                         capture_output=True, text=True)
+    ident["git"] = git.stdout.strip() or "unknown"
+    try:
+        with open(os.path.join(TOP, "coordlayer", "src", "piggyback.c")) as f:
+            m = re.search(r"#define CL_PACK_LIMIT (\d+)", f.read())
+        ident["pack_limit"] = int(m.group(1)) if m else None
+    except OSError:
+        ident["pack_limit"] = None
+    return ident
+
+
+def machine():
+    info = {"host": os.uname().nodename, "cores": os.cpu_count(), "kernel": os.uname().release}
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"model name\s*:\s*(.*)", f.read())
+            info["cpu"] = m.group(1).strip() if m else "unknown"
+    except OSError:
+        info["cpu"] = "unknown"
+    try:
+        out = subprocess.run(["mpichversion"], capture_output=True, text=True).stdout
+        v = re.search(r"MPICH Version:\s*(\S+)", out)
+        d = re.search(r"MPICH Device:\s*(\S+)", out)
+        info["mpi"] = f"MPICH {v.group(1)}, device {d.group(1)}" if v and d else None
+    except OSError:
+        info["mpi"] = None
+    if not info["mpi"]:
+        out = subprocess.run(["mpiexec", "--version"], capture_output=True, text=True).stdout
+        info["mpi"] = out.splitlines()[0] if out else "unknown"
+    return info
+
+
+def pct(x):
+    return f"{x:+.1f}%"
+
+
+def conclusions(rows, mrows):
+    """Sentences that follow from the numbers of this run."""
+    by = {r["size"]: r for r in mrows}
+    out = []
+    crossing = [r["size"] for r in mrows if 8 < r["size"] <= 65536 and
+                r["c_lat_us"] < r["d_lat_us"]]
+    copy_wins = [r["size"] for r in mrows if r["d_lat_us"] <= r["c_lat_us"]]
+    if crossing:
+        out.append(f"The hindexed datatype (c) is faster than a copy (d) from "
+                   f"{human(min(crossing))} in this run; a copy is faster at "
+                   f"{', '.join(human(s) for s in copy_wins) or 'no size'}.")
+    else:
+        out.append("A copy (d) is at least as fast as the hindexed datatype (c) at every "
+                   f"measured size up to 64 KiB.")
+    around = [s for s in (2048, 4096, 8192, 16384) if s in by]
+    best = []
+    for s in around:
+        r = by[s]
+        lat = {k: r[k + "_lat_us"] for k in ("b", "c", "d")}
+        k = min(lat, key=lat.get)
+        best.append(f"{human(s)}: {dict(b='separate', c='hindexed', d='copy')[k]}")
+    if best:
+        out.append("Fastest way to carry the header around the threshold: " + "; ".join(best)
+                   + ".")
+    for s in (65536, 1 << 20, 4 << 20):
+        if s not in by:
+            continue
+        r = by[s]
+        rel = {k: pct(r[k + "_paired_pct"]) for k in ("a", "b", "b2", "c", "d")}
+        out.append(f"At {human(s)}, relative to no header (paired): (a) {rel['a']}, "
+                   f"(b) {rel['b']}, (b') {rel['b2']}, (c) {rel['c']}, (d) {rel['d']}.")
+    large = [r for r in mrows if r["size"] >= 65536]
+    within = [k for k in ("a", "b", "b2", "c", "d")
+              if all(r[k + "_paired_pct"] <= 2 for r in large)]
+    names = dict(a="(a)", b="(b)", b2="(b')", c="(c)", d="(d)")
+    out.append("Within 2% of no header at every measured size from 64 KiB up: " +
+               (", ".join(names[k] for k in within) if within else "none of the variants") + ".")
+    return out
+
+
+def write_report(rows, mrows, raw, mech, loads, info, opts, path_md, path_json):
+    os.makedirs(os.path.dirname(path_json), exist_ok=True)
+    when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    with open(path_json, "w") as f:
+        json.dump({"date": when, "machine": info, "repeats": opts.repeats,
+                   "blocks": opts.blocks, "scale": opts.scale,
+                   "load_average_before_runs": loads, "pingpong": rows, "mechanisms": mrows,
+                   "variants": {k: {"label": l, "args": a} for k, l, a in VARIANTS},
+                   "raw_lat_us": {"plain": raw["plain"], "aalc": raw["aalc"], **mech}},
+                  f, indent=1)
+    lines = [
+        "# MPI performance (generated by tests/bench/mpi_benchmark.py)", "",
+        "What the coordination layer adds to a point-to-point message: a ping-pong "
+        "between two ranks, built with `mpicc -O2` and with `ckptcc -O2`. For the serial "
+        "side (instrumentation overhead, cost of one checkpoint) see "
+        "[performance-serial.md](performance-serial.md).", "",
+        f"- Machine: {info['host']}, {info['cores']} cores ({info['cpu']}), Linux "
+        f"{info['kernel']}; {info['mpi']}; 2 ranks on the same node.",
+        f"- Layer measured: source `{info['layer']['git']}`, `libckptmpi.a` sha256 "
+        f"{info['layer'].get('libckptmpi_sha256', '?')} built "
+        f"{info['layer'].get('libckptmpi_mtime', '?')}, `CL_PACK_LIMIT` "
+        f"{info['layer']['pack_limit']}.",
+        f"- Date: {when}. Load average (1 min) sampled before each run: "
+        f"{min(loads):.2f} to {max(loads):.2f} (median {statistics.median(loads):.2f}); "
+        "the machine was shared with other jobs, hence the medians.",
+        f"- Method: `tests/bench/pingpong.c`, rank 0 sends, rank 1 sends back; one-way "
+        f"latency is half the round trip, bandwidth is size / latency (MB = 10^6 bytes). Per "
+        f"size and run: warm-up round trips, then {opts.blocks} timed blocks of "
+        f"{opts.scale:g} x 2^27 bytes each way, at least 16 and at most {int(opts.scale * 20000)} "
+        f"round trips per block; the "
+        f"median block counts. {opts.repeats} runs of each build, alternated (which build "
+        f"goes first alternates too); the tables give the median over the runs. "
+        f"`CKPT_INTERVAL=0`: the potential checkpoint in the loop over sizes is never taken.",
+        "- Regenerate: `cmake -S . -B build && cmake --build build -j2 && "
+        f"python3 tests/bench/mpi_benchmark.py build --repeats {opts.repeats} "
+        f"--blocks {opts.blocks} --scale {opts.scale:g}"
+        f"{f' --wait-quiet {opts.wait_quiet:g}' if opts.wait_quiet else ''}` "
+        "(writes this file and `tests/bench/results/pingpong.json`, which holds every run). "
+        "Takes a few minutes; run it on a quiet machine.", "",
+        "## Ping-pong: plain MPI against AALC", "",
+        "Targets: at most **10% added latency at 8 B**, at most **2% lost bandwidth from "
+        "64 KiB up**. \"added latency\" and \"bandwidth lost\" compare the two medians; "
+        "\"paired\" is the median over the repeats of AALC/plain, each AALC run against the "
+        "plain run next to it, which cancels drift between repeats. \"spread\" is (max - min) "
+        "/ median of the runs, plain / AALC: differences smaller than the spread are noise "
+        "(a single run can be far off: this is a VM, and where the host places the two vCPUs "
+        "changes small-message latency).", "",
+        "| size | plain latency (us) | AALC latency (us) | added latency | plain MB/s | "
+        "AALC MB/s | bandwidth lost | paired: latency / bandwidth | spread | target |",
+        "|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        target = ""
+        if "target" in r:
+            target = f"{r['target']}: **{'met' if r['met'] else 'not met'}**"
+            if r["met_paired"] != r["met"]:
+                target += f" (paired: {'met' if r['met_paired'] else 'not met'})"
+        lines.append(
+            f"| {human(r['size'])} | {r['plain_lat_us']:.2f} | {r['aalc_lat_us']:.2f} | "
+            f"{pct(r['added_latency_pct'])} | {r['plain_bw_mbs']:.0f} | {r['aalc_bw_mbs']:.0f} | "
+            f"{pct(r['lost_bandwidth_pct'])} | {pct(r['paired_added_latency_pct'])} / "
+            f"{pct(r['paired_lost_bandwidth_pct'])} | {r['plain_spread_pct']:.0f}% / "
+            f"{r['aalc_spread_pct']:.0f}% | {target} |")
+    small = rows[0]
+    big = [r for r in rows if r["size"] >= 65536]
+    unmet = [human(r["size"]) for r in big if not r["met"]]
+    lines += ["",
+              f"- 8 B latency target: {'met' if small['met'] else 'not met'} "
+              f"({pct(small['added_latency_pct'])}, paired "
+              f"{pct(small['paired_added_latency_pct'])}).",
+              "- Bandwidth target from 64 KiB up: " +
+              ("met at every size." if not unmet else
+               f"not met at {', '.join(unmet)} ({len(unmet)} of {len(big)} sizes; bandwidth "
+               f"lost {min(r['lost_bandwidth_pct'] for r in big):.0f}% to "
+               f"{max(r['lost_bandwidth_pct'] for r in big):.0f}%)."), ""]
+    lines += [
+        "## Piggyback mechanism", "",
+        "Every application message carries an 8-byte header (the sender's epoch and "
+        "logging flag). The ways to move it, mimicked with PMPI calls in the plain build "
+        "(`pingpong --mode ...`, same timing as above) so that only the mechanism differs:", ""]
+    for key, label, args in VARIANTS:
+        lines.append(f"- {label}: `pingpong {' '.join(args)}`")
+    lines += [
+        "", "The copy variants copy on both sides and allocate the receive bounce buffer "
+        "per message, as the layer does; the hindexed variants use the layer's cache of "
+        "committed types (one type per header/buffer/size, sent from `MPI_BOTTOM`). "
+        "\"real layer\" is the AALC build of the ping-pong above (the whole layer: epochs, "
+        "counts, control-channel polling).", "",
+        "One-way latency (us), median of the runs; in brackets, the paired median of "
+        "variant / no header over the repeats (for the real layer: AALC / plain from the "
+        "table above):", "",
+        "| size | no header | (a) now | (b) separate | (b') separate, sequential | "
+        "(c) hindexed | (d) copy | real layer |",
+        "|---|---|---|---|---|---|---|---|"]
+    for r in mrows:
+        cells = [f"{r['none_lat_us']:.2f}"]
+        for k in ("a", "b", "b2", "c", "d", "layer"):
+            cells.append(f"{r[k + '_lat_us']:.2f} ({pct(r[k + '_paired_pct'])})")
+        lines.append(f"| {human(r['size'])} | " + " | ".join(cells) + " |")
+    lines += ["", "In this run:", ""]
+    lines += [f"- {s}" for s in conclusions(rows, mrows)]
+    lines.append("")
+    with open(path_md, "w") as f:
+        f.write("\n".join(lines))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build_dir")
+    ap.add_argument("--repeats", type=int, default=5)
+    ap.add_argument("--blocks", type=int, default=9, help="timed blocks per size and run")
+    ap.add_argument("--scale", type=float, default=0.5, help="iterations per block, relative")
+    ap.add_argument("--wait-quiet", type=float, default=0, metavar="SECONDS",
+                    help="before each run, wait up to SECONDS for no other runnable task")
+    ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"))
+    ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results",
+                                                    "pingpong.json"))
+    opts = ap.parse_args()
+    build_dir = os.path.abspath(opts.build_dir)
+    work = tempfile.mkdtemp(prefix="aalc-mpibench-")
+    try:
+        info = machine()
+        info["layer"] = layer_identity(build_dir)
+        if info["layer"]["pack_limit"] not in (None, LIMIT):
+            print(f"warning: CL_PACK_LIMIT is now {info['layer']['pack_limit']}, the mimic "
+                  f"(a) still uses {LIMIT}", file=sys.stderr)
+        raw, mech, loads = compare(build_dir, work, opts)
+        rows, mrows = analyse(raw, mech)
+        write_report(rows, mrows, raw, mech, loads, info, opts, opts.output, opts.json)
+        for r in rows:
+            print(f"{human(r['size']):>8}: plain {r['plain_lat_us']:9.2f} us  aalc "
+                  f"{r['aalc_lat_us']:9.2f} us  {pct(r['added_latency_pct']):>7}  "
+                  f"{r['plain_bw_mbs']:8.0f} / {r['aalc_bw_mbs']:8.0f} MB/s "
+                  f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}")
+        print(f"wrote {opts.output} and {opts.json}")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
