@@ -15,7 +15,7 @@ Writes docs/performance.md and tests/bench/results/pingpong.json.
 Not a CI test: timings need a quiet machine (2 ranks on 2 cores here).
 
 usage: mpi_benchmark.py BUILD_DIR [--repeats N] [--blocks B] [--scale X]
-                        [--wait-quiet SECONDS]
+                        [--wait-quiet SECONDS] [--from-json FILE]
 """
 import argparse
 import datetime
@@ -33,7 +33,7 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
 MAIN_SIZES = [8 << i for i in range(20)]  # 8 B .. 4 MiB
-MECH_SIZES = [8, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 1 << 20, 4 << 20]
+MECH_SIZES = [8, 1024, 2048, 4096, 8192, 12288, 16384, 32768, 65536, 1 << 20, 4 << 20]
 LIMIT = 4096  # CL_PACK_LIMIT in coordlayer/src/piggyback.c
 # (key, label, pingpong arguments)
 VARIANTS = [
@@ -127,8 +127,12 @@ def median_table(samples, sizes):
 
 
 def spread(samples, size):
+    """Interquartile range over the runs, relative to the median."""
     v = [r[size] for r in samples]
-    return (max(v) - min(v)) / statistics.median(v)
+    if len(v) < 2:
+        return 0.0
+    q = statistics.quantiles(v, n=4)
+    return (q[2] - q[0]) / statistics.median(v)
 
 
 def compare(build_dir, work, opts):
@@ -190,8 +194,9 @@ def analyse(raw, mech):
         for key, _, _ in VARIANTS:
             row[key + "_lat_us"] = statistics.median(r[s] for r in mech[key])
             row[key + "_paired_pct"] = 100 * (paired(mech[key], mech["none"], s) - 1)
-        row["layer_lat_us"] = a[s]
-        row["layer_paired_pct"] = 100 * (paired(raw["aalc"], raw["plain"], s) - 1)
+        if s in a:  # the real layer, from the ping-pong above (powers of 2 only)
+            row["layer_lat_us"] = a[s]
+            row["layer_paired_pct"] = 100 * (paired(raw["aalc"], raw["plain"], s) - 1)
         mrows.append(row)
     return rows, mrows
 
@@ -256,7 +261,7 @@ def conclusions(rows, mrows):
     else:
         out.append("A copy (d) is at least as fast as the hindexed datatype (c) at every "
                    f"measured size up to 64 KiB.")
-    around = [s for s in (2048, 4096, 8192, 16384) if s in by]
+    around = [s for s in (2048, 4096, 8192, 12288, 16384, 32768) if s in by]
     best = []
     for s in around:
         r = by[s]
@@ -273,6 +278,11 @@ def conclusions(rows, mrows):
         rel = {k: pct(r[k + "_paired_pct"]) for k in ("a", "b", "b2", "c", "d")}
         out.append(f"At {human(s)}, relative to no header (paired): (a) {rel['a']}, "
                    f"(b) {rel['b']}, (b') {rel['b2']}, (c) {rel['c']}, (d) {rel['d']}.")
+    faster = [human(r["size"]) for r in mrows if r["c_paired_pct"] < -5]
+    if faster:
+        out.append("The derived datatype is even faster than the message without header at "
+                   + ", ".join(faster) + " (paired, by more than 5%): this MPI does not move "
+                   "contiguous and non-contiguous messages of these sizes the same way.")
     large = [r for r in mrows if r["size"] >= 65536]
     within = [k for k in ("a", "b", "b2", "c", "d")
               if all(r[k + "_paired_pct"] <= 2 for r in large)]
@@ -282,12 +292,61 @@ def conclusions(rows, mrows):
     return out
 
 
-def write_report(rows, mrows, raw, mech, loads, info, opts, path_md, path_json):
+def verdict(mrows):
+    """What the numbers say about CL_PACK_LIMIT."""
+    out = []
+    ordered = sorted(mrows, key=lambda r: r["size"])
+    copy_upto = 0
+    for r in ordered:
+        if r["d_lat_us"] > r["c_lat_us"]:
+            break
+        copy_upto = r["size"]
+    after = [r for r in ordered if r["size"] > copy_upto]
+    small = [r for r in ordered if r["size"] <= 65536]
+    jump = max(zip(small, small[1:]), key=lambda p: p[1]["none_lat_us"] / p[0]["none_lat_us"])
+    if copy_upto > LIMIT:
+        first = next(r for r in ordered if r["size"] > LIMIT)
+        out.append(f"`CL_PACK_LIMIT` = {LIMIT} is too low for this MPI: a copy stays cheaper "
+                   f"than the derived datatype up to {human(copy_upto)}. At {human(first['size'])} "
+                   f"the layer's choice (derived datatype) costs {pct(first['c_paired_pct'])} "
+                   f"where a copy costs {pct(first['d_paired_pct'])}.")
+    elif copy_upto == LIMIT:
+        out.append(f"`CL_PACK_LIMIT` = {LIMIT} matches the measured crossover between a copy "
+                   f"and the derived datatype.")
+    else:
+        out.append(f"`CL_PACK_LIMIT` = {LIMIT} is too high for this MPI: the derived datatype "
+                   f"is already cheaper than a copy at {human(after[0]['size'])}.")
+    j0, j1 = jump
+    out.append(f"The crossover sits at the MPI's own protocol switch: plain latency jumps from "
+               f"{j0['none_lat_us']:.2f} us at {human(j0['size'])} to {j1['none_lat_us']:.2f} us "
+               f"at {human(j1['size'])} (eager to rendezvous). At {human(j0['size'])} a copy "
+               f"(header + data, still contiguous) takes {j0['d_lat_us']:.2f} us, the derived "
+               f"datatype {j0['c_lat_us']:.2f} us; at {human(j1['size'])} a copy takes "
+               f"{j1['d_lat_us']:.2f} us, the derived datatype {j1['c_lat_us']:.2f} us.")
+    below = [r for r in ordered if r["size"] <= copy_upto]
+    if below:
+        out.append(f"Up to {human(copy_upto)} a separate header message costs "
+                   f"{pct(min(r['b_paired_pct'] for r in below))} to "
+                   f"{pct(max(r['b_paired_pct'] for r in below))}, a copy "
+                   f"{pct(min(r['d_paired_pct'] for r in below))} to "
+                   f"{pct(max(r['d_paired_pct'] for r in below))}.")
+    large = [r for r in ordered if r["size"] >= 65536]
+    if large:
+        rng = {k: (min(r[k + "_paired_pct"] for r in large),
+                   max(r[k + "_paired_pct"] for r in large)) for k in ("b", "b2", "c", "d")}
+        out.append(f"No choice of the limit meets the bandwidth target: from 64 KiB up the "
+                   f"derived datatype costs {pct(rng['c'][0])} to {pct(rng['c'][1])} and a copy "
+                   f"{pct(rng['d'][0])} to {pct(rng['d'][1])}, while a separate header message "
+                   f"costs {pct(rng['b'][0])} to {pct(rng['b'][1])} ((b')"
+                   f" {pct(rng['b2'][0])} to {pct(rng['b2'][1])}).")
+    return out
+
+
+def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_json):
     os.makedirs(os.path.dirname(path_json), exist_ok=True)
-    when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
     with open(path_json, "w") as f:
         json.dump({"date": when, "machine": info, "repeats": opts.repeats,
-                   "blocks": opts.blocks, "scale": opts.scale,
+                   "blocks": opts.blocks, "scale": opts.scale, "wait_quiet": opts.wait_quiet,
                    "load_average_before_runs": loads, "pingpong": rows, "mechanisms": mrows,
                    "variants": {k: {"label": l, "args": a} for k, l, a in VARIANTS},
                    "raw_lat_us": {"plain": raw["plain"], "aalc": raw["aalc"], **mech}},
@@ -325,10 +384,11 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, path_md, path_json):
         "Targets: at most **10% added latency at 8 B**, at most **2% lost bandwidth from "
         "64 KiB up**. \"added latency\" and \"bandwidth lost\" compare the two medians; "
         "\"paired\" is the median over the repeats of AALC/plain, each AALC run against the "
-        "plain run next to it, which cancels drift between repeats. \"spread\" is (max - min) "
-        "/ median of the runs, plain / AALC: differences smaller than the spread are noise "
-        "(a single run can be far off: this is a VM, and where the host places the two vCPUs "
-        "changes small-message latency).", "",
+        "plain run next to it, which cancels drift between repeats. \"spread\" is the "
+        "interquartile range of the runs over their median, plain / AALC: differences "
+        "smaller than the spread are noise. Single runs can be far off (this is a VM: other "
+        "jobs, and where the host places the two vCPUs, make whole runs up to 3x slower or "
+        "faster, for both builds alike).", "",
         "| size | plain latency (us) | AALC latency (us) | added latency | plain MB/s | "
         "AALC MB/s | bandwidth lost | paired: latency / bandwidth | spread | target |",
         "|---|---|---|---|---|---|---|---|---|---|"]
@@ -347,10 +407,16 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, path_md, path_json):
     small = rows[0]
     big = [r for r in rows if r["size"] >= 65536]
     unmet = [human(r["size"]) for r in big if not r["met"]]
+    extra_ns = 1000 * statistics.median(a[8] - p[8] for a, p in zip(raw["aalc"], raw["plain"]))
+    fastest = min(r[8] for r in raw["plain"] + mech["none"])
     lines += ["",
               f"- 8 B latency target: {'met' if small['met'] else 'not met'} "
               f"({pct(small['added_latency_pct'])}, paired "
-              f"{pct(small['paired_added_latency_pct'])}).",
+              f"{pct(small['paired_added_latency_pct'])}). In absolute terms the layer adds "
+              f"{extra_ns:.0f} ns to a small message (paired median of AALC - plain at 8 B), "
+              f"so the relative figure depends on how fast the MPI itself is: against the "
+              f"fastest plain 8 B run of this set ({fastest:.2f} us) it would be "
+              f"{pct(100 * extra_ns / 1000 / fastest)}.",
               "- Bandwidth target from 64 KiB up: " +
               ("met at every size." if not unmet else
                f"not met at {', '.join(unmet)} ({len(unmet)} of {len(big)} sizes; bandwidth "
@@ -368,7 +434,10 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, path_md, path_json):
         "per message, as the layer does; the hindexed variants use the layer's cache of "
         "committed types (one type per header/buffer/size, sent from `MPI_BOTTOM`). "
         "\"real layer\" is the AALC build of the ping-pong above (the whole layer: epochs, "
-        "counts, control-channel polling).", "",
+        "counts, control-channel polling). A separate header message changes more than the "
+        "speed: the layer would have to keep each header with its data for wildcard receives "
+        "(the data's sender is known only from the header: that is (b')), for probes "
+        "(`MPI_Probe` must report the data's size) and for non-blocking receives.", "",
         "One-way latency (us), median of the runs; in brackets, the paired median of "
         "variant / no header over the repeats (for the real layer: AALC / plain from the "
         "table above):", "",
@@ -378,10 +447,13 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, path_md, path_json):
     for r in mrows:
         cells = [f"{r['none_lat_us']:.2f}"]
         for k in ("a", "b", "b2", "c", "d", "layer"):
-            cells.append(f"{r[k + '_lat_us']:.2f} ({pct(r[k + '_paired_pct'])})")
+            cells.append(f"{r[k + '_lat_us']:.2f} ({pct(r[k + '_paired_pct'])})"
+                         if k + "_lat_us" in r else "-")
         lines.append(f"| {human(r['size'])} | " + " | ".join(cells) + " |")
     lines += ["", "In this run:", ""]
     lines += [f"- {s}" for s in conclusions(rows, mrows)]
+    lines += ["", "### What this says about the thresholds", ""]
+    lines += [f"- {s}" for s in verdict(mrows)]
     lines.append("")
     with open(path_md, "w") as f:
         f.write("\n".join(lines))
@@ -398,18 +470,32 @@ def main():
     ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"))
     ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results",
                                                     "pingpong.json"))
+    ap.add_argument("--from-json", metavar="FILE",
+                    help="do not measure: rewrite the report from the runs saved in FILE")
     opts = ap.parse_args()
     build_dir = os.path.abspath(opts.build_dir)
     work = tempfile.mkdtemp(prefix="aalc-mpibench-")
     try:
-        info = machine()
-        info["layer"] = layer_identity(build_dir)
-        if info["layer"]["pack_limit"] not in (None, LIMIT):
-            print(f"warning: CL_PACK_LIMIT is now {info['layer']['pack_limit']}, the mimic "
-                  f"(a) still uses {LIMIT}", file=sys.stderr)
-        raw, mech, loads = compare(build_dir, work, opts)
+        if opts.from_json:
+            with open(opts.from_json) as f:
+                saved = json.load(f)
+            info, when, loads = saved["machine"], saved["date"], saved["load_average_before_runs"]
+            for k in ("repeats", "blocks", "scale", "wait_quiet"):
+                setattr(opts, k, saved.get(k, 0))
+            runs = {k: [{int(size): v for size, v in r.items()} for r in rs]
+                    for k, rs in saved["raw_lat_us"].items()}
+            raw = {"plain": runs.pop("plain"), "aalc": runs.pop("aalc")}
+            mech = runs
+        else:
+            info = machine()
+            info["layer"] = layer_identity(build_dir)
+            if info["layer"]["pack_limit"] not in (None, LIMIT):
+                print(f"warning: CL_PACK_LIMIT is now {info['layer']['pack_limit']}, the mimic "
+                      f"(a) still uses {LIMIT}", file=sys.stderr)
+            raw, mech, loads = compare(build_dir, work, opts)
+            when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
         rows, mrows = analyse(raw, mech)
-        write_report(rows, mrows, raw, mech, loads, info, opts, opts.output, opts.json)
+        write_report(rows, mrows, raw, mech, loads, info, opts, when, opts.output, opts.json)
         for r in rows:
             print(f"{human(r['size']):>8}: plain {r['plain_lat_us']:9.2f} us  aalc "
                   f"{r['aalc_lat_us']:9.2f} us  {pct(r['added_latency_pct']):>7}  "
