@@ -30,8 +30,7 @@ void ckpt_check_unit_summaries(void)
         return;
     int capacity = 64, n = 0;
     struct fact *facts = ckpt_untracked_malloc(sizeof *facts * capacity);
-    char unit[1024] = "";
-    const char *unit_names = NULL;
+    const char *unit_names = NULL; /* the current unit's "U" line, inside the section */
     while (p < end && facts) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol)
@@ -46,8 +45,7 @@ void ckpt_check_unit_summaries(void)
         line[len] = '\0';
         p = eol + 1;
         if (line[0] == 'U') {
-            snprintf(unit, sizeof unit, "%s", line + 2);
-            unit_names = p - len - 1 + 2; /* stable pointer into the section */
+            unit_names = p - len - 1 + 2;
             continue;
         }
         if (n == capacity) {
