@@ -108,7 +108,7 @@ void cl_early_add(int source, int tag);
 int cl_suppress(int dest, int tag); /* 1 = this send was an early message already delivered */
 enum cl_event_kind {
     CL_EV_RECV = 1, CL_EV_TEST, CL_EV_TESTANY, CL_EV_WAITANY, CL_EV_SOME, CL_EV_INDEX,
-    CL_EV_IPROBE, CL_EV_PROBE, CL_EV_WTIME, CL_EV_MATCH
+    CL_EV_IPROBE, CL_EV_PROBE, CL_EV_WTIME
 };
 struct cl_event {
     int32_t kind, a, b, c;
@@ -119,6 +119,10 @@ void cl_log_event(int kind, int a, int b, int c, double value);
 /* Replay: the next logged event, which must be of this kind. NULL when the log is done. */
 const struct cl_event *cl_replay_event(int kind, const char *call);
 int cl_replay_pending(void);
+/* What the wildcard receive with this posting number matched (logging), and
+ * on recovery, taking it back. */
+void cl_match_log(uint64_t posted, int source, int tag);
+int cl_match_take(uint64_t posted, int *source, int *tag);
 void cl_registries_reset_for_epoch(void);
 /* Serialisation: the early registry is part of the image (saved at the local
  * checkpoint); late messages and the event log form the rank's log, written
@@ -151,10 +155,13 @@ int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Dat
                    int dest, int tag, int synchronous, MPI_Request *real);
 void cl_send_release(struct cl_send_layout *s);
 
-/* Blocking receive with replay, late-message capture and event logging. */
-int cl_receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st);
-/* A message has arrived through `l`: count it, keep late data, log wildcard matches. */
-void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildcard);
+/* Receives get posting numbers in program order; a recovered run repeats them. */
+uint64_t cl_next_post_number(void);
+/* On recovery, where a wildcard receive with this posting number goes: the
+ * source and tag it matched before the failure, if that was logged. */
+void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
+/* A message has arrived through `l`: count it, keep late data. */
+void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes);
 /* Recovery: after the stack is rebuilt, receives restored as pending are
  * matched again in the order they were posted. */
 void cl_requests_activate_restored(void);

@@ -44,7 +44,7 @@ int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
     return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Bsend");
 }
 
-void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildcard)
+void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes)
 {
     int late = cl_note_received(st->MPI_SOURCE, &l->header);
     if (late) {
@@ -53,45 +53,35 @@ void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes, int wildca
     }
     else if (l->header.epoch == cl.epoch + 1)
         cl_early_add(st->MPI_SOURCE, st->MPI_TAG);
-    if (wildcard && cl.logging)
-        cl_log_event(CL_EV_MATCH, st->MPI_SOURCE, st->MPI_TAG, 0, 0);
 }
 
-int cl_receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st)
+static int receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st)
 {
     if (source == MPI_PROC_NULL) {
         cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
         return MPI_SUCCESS;
     }
+    uint64_t posted = cl_next_post_number();
     int wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
-    if (cl.replaying) {
-        const struct cl_event *e = wildcard ? cl_replay_event(CL_EV_MATCH, "a receive") : NULL;
-        if (e) {
-            source = e->a;
-            tag = e->b;
-        }
-        int src, tg, nbytes;
-        void *bytes;
-        if (cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)) {
-            cl_data_unbytes(bytes, nbytes, buf, count, type);
-            ckpt_untracked_free(bytes);
-            cl_status_set(st, src, tg, nbytes);
-            if (wildcard && !e && cl.logging)
-                cl_log_event(CL_EV_MATCH, src, tg, 0, 0);
-            return MPI_SUCCESS;
-        }
-        if (e)
-            wildcard = 0; /* decided by the log: nothing new to record */
-    }
-    static struct cl_recv_layout layout; /* fixed address keeps the type cache hitting */
-    cl_recv_prepare(&layout, buf, count, type);
-    int rc = PMPI_Recv(cl_recv_wire_buffer(&layout), cl_recv_wire_count(&layout), layout.wire,
+    if (wildcard)
+        cl_resolve_wildcard(posted, &source, &tag);
+    int src, tg, nbytes, rc = MPI_SUCCESS;
+    void *bytes;
+    if (cl.replaying && cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)) {
+        cl_data_unbytes(bytes, nbytes, buf, count, type);
+        ckpt_untracked_free(bytes);
+        cl_status_set(st, src, tg, nbytes);
+    } else {
+        static struct cl_recv_layout layout; /* fixed address keeps the type cache hitting */
+        cl_recv_prepare(&layout, buf, count, type);
+        rc = PMPI_Recv(cl_recv_wire_buffer(&layout), cl_recv_wire_count(&layout), layout.wire,
                        source, tag, MPI_COMM_WORLD, st);
-    if (rc == MPI_SUCCESS) {
-        int nbytes = cl_recv_finish(&layout, st);
-        cl_arrived(&layout, st, nbytes, wildcard);
+        if (rc == MPI_SUCCESS)
+            cl_arrived(&layout, st, cl_recv_finish(&layout, st));
+        cl_recv_release(&layout);
     }
-    cl_recv_release(&layout);
+    if (rc == MPI_SUCCESS && wildcard && cl.logging)
+        cl_match_log(posted, st->MPI_SOURCE, st->MPI_TAG);
     return rc;
 }
 
@@ -101,7 +91,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_C
     cl_check_comm(comm, "MPI_Recv");
     cl_poll();
     MPI_Status st;
-    int rc = cl_receive(buf, count, type, source, tag, &st);
+    int rc = receive(buf, count, type, source, tag, &st);
     if (status != MPI_STATUS_IGNORE)
         *status = st;
     return rc;

@@ -41,6 +41,9 @@ static int64_t *expected_early; /* SENT counts for a checkpoint we have not take
 static uint64_t taken;          /* the last checkpoint whose local part we took */
 static void handle(const int64_t m[4]);
 static int announce_pending;
+/* Control messages sent to and received from each rank: at shutdown every
+ * rank drains what was sent to it, so that none is left in flight. */
+static uint64_t *control_sent, *control_received;
 int cl_write_log(uint64_t n);
 
 static void control_send(int dest, int kind, uint64_t n, int64_t value)
@@ -50,6 +53,7 @@ static void control_send(int dest, int kind, uint64_t n, int64_t value)
         handle(m);
         return;
     }
+    control_sent[dest]++;
     PMPI_Send(m, 4, MPI_INT64_T, dest, CONTROL_TAG, cl.control);
 }
 
@@ -81,6 +85,8 @@ void cl_protocol_init(void)
     for (int r = 0; r < cl.size; r++)
         cl.expected_previous[r] = expected_early[r] = -1;
     cl.poll_countdown = POLL_EVERY;
+    control_sent = counts();
+    control_received = counts();
     finalizing = ckpt_untracked_malloc((size_t)cl.size);
     memset(finalizing, 0, (size_t)cl.size);
 }
@@ -221,6 +227,7 @@ void cl_poll_now(void)
             return;
         int64_t m[4];
         PMPI_Recv(m, 4, MPI_INT64_T, st.MPI_SOURCE, CONTROL_TAG, cl.control, MPI_STATUS_IGNORE);
+        control_received[st.MPI_SOURCE]++;
         handle(m);
     }
 }
@@ -311,6 +318,10 @@ void cl_begin_epoch(void)
     taken = cl.in_progress;
     cl.epoch++;
     cl.start_pending = 0;
+    /* Logging starts at the checkpoint itself: MPI_Wtime, which announces
+     * nothing, may be the first call after it. */
+    cl.logging = 1;
+    cl.late_capture = 1;
 }
 
 /* Called between writing the image and rebuilding the stack: no MPI call
@@ -338,8 +349,6 @@ void cl_announce_if_pending(void)
         return;
     }
     cl.local_saved = 1;
-    cl.logging = 1;
-    cl.late_capture = 1;
     for (int r = 0; r < cl.size; r++)
         control_send(r, CTRL_SENT, n, (int64_t)sent_report[r]);
     control_send(0, CTRL_SAVED, n, 0);
@@ -363,4 +372,15 @@ void cl_finalize_protocol(void)
                           (unsigned long long)cl.recv_previous[r]);
         }
     }
+    /* Nothing is in progress any more: what still arrives (the SENT counts of
+     * an abandoned checkpoint, say) only has to be taken off the wire. */
+    uint64_t *expected = counts();
+    PMPI_Alltoall(control_sent, 1, MPI_UINT64_T, expected, 1, MPI_UINT64_T, cl.control);
+    for (int r = 0; r < cl.size; r++)
+        while (control_received[r] < expected[r]) {
+            int64_t m[4];
+            PMPI_Recv(m, 4, MPI_INT64_T, r, CONTROL_TAG, cl.control, MPI_STATUS_IGNORE);
+            control_received[r]++;
+        }
+    ckpt_untracked_free(expected);
 }

@@ -4,7 +4,11 @@
  *   early    how many messages per channel arrived from a sender that had
  *            already checkpointed; on recovery the sender suppresses them;
  *   events   outcomes of non-deterministic calls after our checkpoint, until
- *            every rank had saved; replayed in order on recovery.
+ *            every rank had saved; replayed in order on recovery;
+ *   matches  what each wildcard receive completed in that window matched,
+ *            keyed by its posting number: on recovery the receive is posted
+ *            for that source and tag at once, so it takes its place in MPI's
+ *            matching order (a later specific receive cannot take its message).
  * Channels are (peer, tag) on MPI_COMM_WORLD. */
 #include "coord.h"
 
@@ -27,6 +31,12 @@ static struct channel_count *early, *suppress;
 static int nearly, early_capacity, nsuppress;
 static struct cl_event *events;
 static int nevents, events_capacity, replay_next, nreplay;
+struct wildcard_match {
+    uint64_t posted;
+    int32_t source, tag;
+};
+static struct wildcard_match *wildcard_matches;
+static int nmatches, matches_capacity;
 
 static void *grow(void *p, int *capacity, int needed, size_t item)
 {
@@ -53,7 +63,7 @@ void cl_late_add(int source, int tag, const void *bytes, int nbytes)
     memcpy(m->bytes, bytes, (size_t)nbytes);
 }
 
-static int matches(int want_source, int want_tag, int source, int tag)
+static int channel_matches(int want_source, int want_tag, int source, int tag)
 {
     return (want_source == MPI_ANY_SOURCE || want_source == source) &&
            (want_tag == MPI_ANY_TAG || want_tag == tag);
@@ -62,7 +72,7 @@ static int matches(int want_source, int want_tag, int source, int tag)
 int cl_late_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
 {
     for (int i = 0; i < nlate; i++)
-        if (matches(source, tag, late[i].source, late[i].tag)) {
+        if (channel_matches(source, tag, late[i].source, late[i].tag)) {
             *src_out = late[i].source;
             *tag_out = late[i].tag;
             *nbytes = late[i].nbytes;
@@ -74,7 +84,7 @@ int cl_late_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
 int cl_late_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes)
 {
     for (int i = 0; i < nlate; i++)
-        if (matches(source, tag, late[i].source, late[i].tag)) {
+        if (channel_matches(source, tag, late[i].source, late[i].tag)) {
             *src_out = late[i].source;
             *tag_out = late[i].tag;
             *nbytes = late[i].nbytes;
@@ -155,6 +165,29 @@ const struct cl_event *cl_replay_event(int kind, const char *call)
     return &current;
 }
 
+void cl_match_log(uint64_t posted, int source, int tag)
+{
+    cl.counters.nondet++;
+    wildcard_matches =
+        grow(wildcard_matches, &matches_capacity, nmatches + 1, sizeof *wildcard_matches);
+    struct wildcard_match m = {posted, source, tag};
+    wildcard_matches[nmatches++] = m;
+}
+
+int cl_match_take(uint64_t posted, int *source, int *tag)
+{
+    for (int i = 0; i < nmatches; i++)
+        if (wildcard_matches[i].posted == posted) {
+            *source = wildcard_matches[i].source;
+            *tag = wildcard_matches[i].tag;
+            wildcard_matches[i] = wildcard_matches[--nmatches];
+            cl.counters.replayed_nondet++;
+            cl_replay_check_done();
+            return 1;
+        }
+    return 0;
+}
+
 int cl_replay_pending(void)
 {
     return replay_next < nreplay;
@@ -162,7 +195,7 @@ int cl_replay_pending(void)
 
 void cl_replay_check_done(void)
 {
-    if (!cl.replaying || nlate > 0 || replay_next < nreplay)
+    if (!cl.replaying || nlate > 0 || replay_next < nreplay || nmatches > 0)
         return;
     for (int i = 0; i < nsuppress; i++)
         if (suppress[i].count > 0)
@@ -178,6 +211,7 @@ void cl_registries_reset_for_epoch(void)
         ckpt_untracked_free(late[i].bytes);
     nlate = 0;
     nevents = nreplay = replay_next = 0;
+    nmatches = 0;
 }
 
 /* ---- serialisation ---- */
@@ -239,13 +273,14 @@ int cl_registries_load_early(const void *bytes, size_t n)
 int cl_registries_save_log(void **bytes, size_t *n)
 {
     struct buffer b = {0};
-    int32_t counts[2] = {nlate, nevents};
+    int32_t counts[3] = {nlate, nevents, nmatches};
     put(&b, counts, sizeof counts);
     for (int i = 0; i < nlate; i++) {
         put(&b, &late[i], 3 * sizeof(int32_t));
         put(&b, late[i].bytes, (size_t)late[i].nbytes);
     }
     put(&b, events, sizeof *events * (size_t)nevents);
+    put(&b, wildcard_matches, sizeof *wildcard_matches * (size_t)nmatches);
     *bytes = b.p;
     *n = b.n;
     return 0;
@@ -254,23 +289,29 @@ int cl_registries_save_log(void **bytes, size_t *n)
 int cl_registries_load_log(const void *bytes, size_t n)
 {
     const unsigned char *p = bytes, *end = p + n;
-    int32_t counts[2];
-    if (take(&p, end, counts, sizeof counts) || counts[0] < 0 || counts[1] < 0)
+    int32_t counts[3];
+    if (take(&p, end, counts, sizeof counts) || counts[0] < 0 || counts[1] < 0 ||
+        counts[2] < 0)
         return -1;
     for (int i = 0; i < counts[0]; i++) {
         int32_t head[3];
         if (take(&p, end, head, sizeof head) || head[2] < 0 || end - p < head[2])
             return -1;
         cl_late_add(head[0], head[1], p, head[2]);
-        cl.counters.late--; /* replayed, not newly captured */
         p += head[2];
     }
-    if ((size_t)(end - p) != sizeof *events * (size_t)counts[1])
+    if ((size_t)(end - p) != sizeof *events * (size_t)counts[1] +
+                                sizeof *wildcard_matches * (size_t)counts[2])
         return -1;
     events = grow(events, &events_capacity, counts[1], sizeof *events);
     memcpy(events, p, sizeof *events * (size_t)counts[1]);
+    p += sizeof *events * (size_t)counts[1];
     nevents = nreplay = counts[1];
     replay_next = 0;
+    wildcard_matches =
+        grow(wildcard_matches, &matches_capacity, counts[2], sizeof *wildcard_matches);
+    memcpy(wildcard_matches, p, sizeof *wildcard_matches * (size_t)counts[2]);
+    nmatches = counts[2];
     return 0;
 }
 

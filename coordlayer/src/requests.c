@@ -7,7 +7,10 @@
  *   - a send started before the checkpoint was sent in the old epoch, so it
  *     is complete after recovery (its receiver has it or logged it as late);
  *   - a receive is matched again, in posting order: from the late registry
- *     when its message came late, from a new receive otherwise. */
+ *     when its message came late, from a new receive otherwise;
+ *   - a request already complete keeps its status.
+ * A wildcard receive is posted, on recovery, for the source and tag it
+ * matched before the failure when that was logged (registries.c). */
 #include "coord.h"
 
 #include "heap.h"
@@ -16,13 +19,16 @@
 #include <stdint.h>
 #include <string.h>
 
-enum request_state { INACTIVE, POSTED, DEFERRED, DONE };
+/* RESTORED: a receive pending at the checkpoint, posted again once the
+ * recovered stack is rebuilt. */
+enum request_state { INACTIVE, POSTED, RESTORED, DONE };
 
 struct request {
     int in_use, is_recv, persistent, synchronous;
     enum request_state state;
     void *buf;
     int count, peer, tag;
+    int match_source, match_tag; /* what the library's receive is posted for */
     MPI_Datatype type;
     uint64_t posted; /* posting order */
     MPI_Request real;
@@ -49,14 +55,16 @@ static struct request *lookup(MPI_Request h, const char *call)
     return table[i];
 }
 
-static int new_request(void)
+/* Room for entry i in the table; the entry itself is cleared and in use. */
+static struct request *claim(int i)
 {
-    int i = 0;
-    while (i < table_size && table[i] && table[i]->in_use)
-        i++;
-    if (i == table_size) {
+    if (i >= table_size) {
         int grown = table_size ? table_size * 2 : 64;
+        while (grown <= i)
+            grown *= 2;
         table = ckpt_untracked_realloc(table, sizeof *table * (size_t)grown);
+        if (!table)
+            ckpt_fatal("out of memory for MPI request handles");
         memset(table + table_size, 0, sizeof *table * (size_t)(grown - table_size));
         table_size = grown;
     }
@@ -65,7 +73,27 @@ static int new_request(void)
     memset(table[i], 0, sizeof **table);
     table[i]->in_use = 1;
     table[i]->real = MPI_REQUEST_NULL;
+    return table[i];
+}
+
+static int new_request(void)
+{
+    int i = 0;
+    while (i < table_size && table[i] && table[i]->in_use)
+        i++;
+    claim(i);
     return i;
+}
+
+uint64_t cl_next_post_number(void)
+{
+    return ++post_counter;
+}
+
+void cl_resolve_wildcard(uint64_t posted, int *source, int *tag)
+{
+    if (cl.replaying)
+        cl_match_take(posted, source, tag);
 }
 
 static void set_status(MPI_Status *user, const MPI_Status *st)
@@ -107,7 +135,8 @@ static void post_recv(struct request *r)
     }
     /* Only a recovered run takes messages from the late registry; in the run
      * that captured them they were delivered already. */
-    if (cl.replaying && cl_late_take(r->peer, r->tag, &source, &tag, &bytes, &nbytes)) {
+    if (cl.replaying &&
+        cl_late_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes)) {
         cl_data_unbytes(bytes, nbytes, r->buf, r->count, r->type);
         ckpt_untracked_free(bytes);
         cl_status_set(&r->status, source, tag, nbytes);
@@ -116,20 +145,28 @@ static void post_recv(struct request *r)
     }
     cl_recv_prepare(&r->recv, r->buf, r->count, r->type);
     PMPI_Irecv(cl_recv_wire_buffer(&r->recv), cl_recv_wire_count(&r->recv), r->recv.wire,
-               r->peer, r->tag, MPI_COMM_WORLD, &r->real);
+               r->match_source, r->match_tag, MPI_COMM_WORLD, &r->real);
     r->state = POSTED;
+}
+
+static int is_wildcard(const struct request *r)
+{
+    return r->is_recv && (r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
+}
+
+static void post_recv_resolved(struct request *r)
+{
+    r->match_source = r->peer;
+    r->match_tag = r->tag;
+    if (is_wildcard(r))
+        cl_resolve_wildcard(r->posted, &r->match_source, &r->match_tag);
+    post_recv(r);
 }
 
 static void start_recv(struct request *r)
 {
-    r->posted = ++post_counter;
-    int wildcard = r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG;
-    /* While replaying, a wildcard receive is matched when it completes, as the
-     * log says; posting it now could match another message. */
-    if (cl.replaying && wildcard && cl_replay_pending())
-        r->state = DEFERRED;
-    else
-        post_recv(r);
+    r->posted = cl_next_post_number();
+    post_recv_resolved(r);
 }
 
 static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm,
@@ -245,20 +282,8 @@ static int progress(struct request *r, int blocking)
 {
     if (r->state == DONE || r->state == INACTIVE)
         return 1;
-    if (r->state == DEFERRED) {
-        if (blocking || !cl_replay_pending()) {
-            if (blocking) {
-                cl_receive(r->buf, r->count, r->type, r->peer, r->tag, &r->status);
-                r->state = DONE;
-                return 1;
-            }
-            post_recv(r); /* the log is done: match like any new receive */
-            if (r->state == DONE)
-                return 1;
-        } else {
-            return 0;
-        }
-    }
+    if (r->state == RESTORED)
+        ckpt_fatal("internal error: a restored receive was used before it was posted again");
     int flag = 1;
     MPI_Status st;
     if (blocking)
@@ -268,9 +293,10 @@ static int progress(struct request *r, int blocking)
     if (!flag)
         return 0;
     if (r->is_recv) {
-        int nbytes = cl_recv_finish(&r->recv, &st);
-        cl_arrived(&r->recv, &st, nbytes, r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
+        cl_arrived(&r->recv, &st, cl_recv_finish(&r->recv, &st));
         cl_recv_release(&r->recv);
+        if (is_wildcard(r) && cl.logging)
+            cl_match_log(r->posted, st.MPI_SOURCE, st.MPI_TAG);
     } else {
         cl_send_release(&r->send);
     }
@@ -485,7 +511,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
 int MPI_Request_free(MPI_Request *request)
 {
     struct request *r = lookup(*request, "MPI_Request_free");
-    if (r->state == POSTED || r->state == DEFERRED)
+    if (r->state == POSTED)
         progress(r, 1); /* its message must still be counted */
     r->in_use = 0;
     *request = MPI_REQUEST_NULL;
@@ -504,15 +530,12 @@ int MPI_Cancel(MPI_Request *request)
         int cancelled = 0;
         PMPI_Test_cancelled(&st, &cancelled);
         if (!cancelled) { /* it had already matched: treat as arrived */
-            int nbytes = cl_recv_finish(&r->recv, &st);
-            cl_arrived(&r->recv, &st, nbytes, r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
+            cl_arrived(&r->recv, &st, cl_recv_finish(&r->recv, &st));
+            if (is_wildcard(r) && cl.logging)
+                cl_match_log(r->posted, st.MPI_SOURCE, st.MPI_TAG);
         }
         cl_recv_release(&r->recv);
         r->status = st;
-        r->state = DONE;
-    } else if (r->state == DEFERRED) {
-        cl_status_set(&r->status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
-        PMPI_Status_set_cancelled(&r->status, 1);
         r->state = DONE;
     }
     return MPI_SUCCESS;
@@ -520,65 +543,78 @@ int MPI_Cancel(MPI_Request *request)
 
 /* ---- checkpoint and recovery ---- */
 
+enum saved_state { SAVED_INACTIVE, SAVED_PENDING, SAVED_DONE };
 struct saved_request {
-    int32_t index, is_recv, persistent, synchronous, active, count, peer, tag;
+    int32_t index, is_recv, persistent, synchronous, state, count, peer, tag;
+    int32_t status_source, status_tag, status_bytes, status_cancelled;
     uint64_t posted, buf, type;
 };
 
+/* The posting counter, then one record per live request. */
 void cl_requests_save(void **bytes, size_t *n)
 {
     int used = 0;
     for (int i = 0; i < table_size; i++)
         used += table[i] && table[i]->in_use;
-    struct saved_request *out = ckpt_untracked_malloc(sizeof *out * (size_t)(used + 1));
+    size_t size = sizeof post_counter + sizeof(struct saved_request) * (size_t)used;
+    unsigned char *out = ckpt_untracked_malloc(size);
+    memcpy(out, &post_counter, sizeof post_counter);
+    struct saved_request *records = (struct saved_request *)(out + sizeof post_counter);
     int k = 0;
     for (int i = 0; i < table_size; i++) {
         struct request *r = table[i];
         if (!r || !r->in_use)
             continue;
         struct saved_request s = {i, r->is_recv, r->persistent, r->synchronous,
-                                  r->state == POSTED || r->state == DEFERRED, r->count, r->peer,
-                                  r->tag, r->posted, (uint64_t)(uintptr_t)r->buf,
+                                  r->state == POSTED ? SAVED_PENDING
+                                  : r->state == DONE ? SAVED_DONE : SAVED_INACTIVE,
+                                  r->count, r->peer, r->tag, 0, 0, 0, 0,
+                                  r->posted, (uint64_t)(uintptr_t)r->buf,
                                   (uint64_t)(uintptr_t)r->type};
-        out[k++] = s;
+        if (r->state == DONE) {
+            s.status_source = r->status.MPI_SOURCE;
+            s.status_tag = r->status.MPI_TAG;
+            PMPI_Get_count(&r->status, MPI_BYTE, &s.status_bytes);
+            PMPI_Test_cancelled(&r->status, &s.status_cancelled);
+        }
+        memcpy(&records[k++], &s, sizeof s);
     }
     *bytes = out;
-    *n = sizeof *out * (size_t)used;
+    *n = size;
 }
 
 int cl_requests_load(const void *bytes, size_t n)
 {
-    if (n % sizeof(struct saved_request))
+    if (n < sizeof post_counter || (n - sizeof post_counter) % sizeof(struct saved_request))
         return -1;
-    const struct saved_request *in = bytes;
-    for (size_t k = 0; k < n / sizeof *in; k++) {
-        const struct saved_request *s = &in[k];
-        while (table_size <= s->index)
-            new_request(), table[table_size - 1]->in_use = 0;
-        if (s->index < 0)
+    memcpy(&post_counter, bytes, sizeof post_counter);
+    const unsigned char *records = (const unsigned char *)bytes + sizeof post_counter;
+    size_t count = (n - sizeof post_counter) / sizeof(struct saved_request);
+    for (size_t k = 0; k < count; k++) {
+        struct saved_request s;
+        memcpy(&s, records + k * sizeof s, sizeof s);
+        if (s.index < 0 || s.index >= (1 << 24) || s.state < SAVED_INACTIVE ||
+            s.state > SAVED_DONE)
             return -1;
-        if (!table[s->index])
-            table[s->index] = ckpt_untracked_malloc(sizeof **table);
-        struct request *r = table[s->index];
-        memset(r, 0, sizeof *r);
-        r->in_use = 1;
-        r->is_recv = s->is_recv;
-        r->persistent = s->persistent;
-        r->synchronous = s->synchronous;
-        r->count = s->count;
-        r->peer = s->peer;
-        r->tag = s->tag;
-        r->posted = s->posted;
-        r->buf = (void *)(uintptr_t)s->buf;
-        r->type = (MPI_Datatype)(uintptr_t)s->type;
-        r->real = MPI_REQUEST_NULL;
-        if (post_counter < s->posted)
-            post_counter = s->posted;
-        if (!s->active)
+        struct request *r = claim(s.index);
+        r->is_recv = s.is_recv;
+        r->persistent = s.persistent;
+        r->synchronous = s.synchronous;
+        r->count = s.count;
+        r->peer = s.peer;
+        r->tag = s.tag;
+        r->posted = s.posted;
+        r->buf = (void *)(uintptr_t)s.buf;
+        r->type = (MPI_Datatype)(uintptr_t)s.type;
+        if (s.state == SAVED_INACTIVE) {
             r->state = INACTIVE;
-        else if (r->is_recv)
-            r->state = DEFERRED; /* matched again once the stack is rebuilt */
-        else {
+        } else if (s.state == SAVED_DONE) {
+            cl_status_set(&r->status, s.status_source, s.status_tag, s.status_bytes);
+            PMPI_Status_set_cancelled(&r->status, s.status_cancelled);
+            r->state = DONE;
+        } else if (r->is_recv) {
+            r->state = RESTORED; /* posted again once the stack is rebuilt */
+        } else {
             cl_status_set(&r->status, cl.rank, r->tag, 0);
             r->state = DONE; /* sent before the checkpoint */
         }
@@ -588,18 +624,16 @@ int cl_requests_load(const void *bytes, size_t n)
 
 void cl_requests_activate_restored(void)
 {
-    /* In posting order, so that they match as they did. Wildcard receives
-     * wait for the log to say what they matched. */
+    /* In posting order, so that they match as they did. */
     for (;;) {
         struct request *next = NULL;
         for (int i = 0; i < table_size; i++) {
             struct request *r = table[i];
-            if (r && r->in_use && r->state == DEFERRED && r->peer != MPI_ANY_SOURCE &&
-                r->tag != MPI_ANY_TAG && (!next || r->posted < next->posted))
+            if (r && r->in_use && r->state == RESTORED && (!next || r->posted < next->posted))
                 next = r;
         }
         if (!next)
             return;
-        post_recv(next);
+        post_recv_resolved(next);
     }
 }
