@@ -182,6 +182,13 @@ static uint64_t layer_agree(const uint64_t *loadable, int count)
     }
 }
 
+static void layer_leave_together(void)
+{
+    PMPI_Barrier(cl.control);
+    PMPI_Comm_free(&cl.control);
+    PMPI_Finalize();
+}
+
 static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
 {
     const struct ckpt_image_section *p = ckpt_image_find(img, SECTION_PROTOCOL, 0);
@@ -239,6 +246,7 @@ static const struct ckpt_layer mpi_layer = {
     .save = layer_save,
     .image_written = cl_image_written,
     .agree = layer_agree,
+    .leave_together = layer_leave_together,
     .restore = layer_restore,
     .resumed = layer_resumed,
 };

@@ -112,6 +112,8 @@ uint64_t ckpt_recover(void)
     uint64_t chosen = layer ? layer->agree(loadable, nloadable)
                             : (nloadable > 0 ? loadable[0] : 0);
     if (chosen == 0) {
+        if (layer && layer->leave_together)
+            layer->leave_together();
         if (n <= 0)
             ckpt_fatal("--recover: no checkpoint found in '%s' (nothing to recover from; run "
                        "without --recover to start afresh)", dir);

@@ -33,6 +33,10 @@ struct ckpt_layer {
     /* Recovery: given the committed checkpoints whose image this rank can load
      * (newest first), return the one every rank loads, or 0 if there is none. */
     uint64_t (*agree)(const uint64_t *loadable, int count);
+    /* Recovery: every rank agreed there is nothing to load and is about to
+     * exit with the same error; shut down together (a launcher kills the
+     * ranks that are still running when the first one exits non-zero). */
+    void (*leave_together)(void);
     /* Recovery: read the layer's sections back. 0 or -1 with a message. */
     int (*restore)(const struct ckpt_image *img, char *err, size_t errlen);
     /* Recovery: the stack is rebuilt and the program continues. */
