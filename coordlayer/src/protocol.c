@@ -44,6 +44,11 @@ static int announce_pending;
 /* Control messages sent to and received from each rank: at shutdown every
  * rank drains what was sent to it, so that none is left in flight. */
 static uint64_t *control_sent, *control_received;
+/* Test knob CKPT_DEBUG_SKEW=N: odd ranks pass N potential points after START
+ * before they take their local checkpoint, so that messages cross the
+ * recovery line in both directions (late and early) even in programs whose
+ * ranks reach their potential points in lock-step. */
+static long debug_skew, skew_left;
 int cl_write_log(uint64_t n);
 
 static void control_send(int dest, int kind, uint64_t n, int64_t value)
@@ -89,6 +94,9 @@ void cl_protocol_init(void)
     control_received = counts();
     finalizing = ckpt_untracked_malloc((size_t)cl.size);
     memset(finalizing, 0, (size_t)cl.size);
+    const char *skew = getenv("CKPT_DEBUG_SKEW");
+    if (skew && cl.rank % 2 == 1)
+        debug_skew = strtol(skew, NULL, 10);
 }
 
 /* Coordinator: everyone is shutting down and nothing is in progress. */
@@ -157,6 +165,7 @@ static void handle(const int64_t m[4])
         }
         cl.in_progress = n;
         cl.start_pending = 1;
+        skew_left = debug_skew;
         ckpt_request_checkpoint(); /* the next potential point takes it */
         break;
     case CTRL_SENT:
@@ -289,7 +298,7 @@ int cl_point_due(void)
     cl_announce_if_pending();
     cl_poll_now();
     if (cl.start_pending)
-        return 1;
+        return skew_left-- <= 0;
     if (!cl.requested && !cl.in_progress) {
         cl.requested = 1;
         control_send(0, CTRL_REQUEST, 0, 0);

@@ -361,6 +361,10 @@ class Harness:
 
     def settings(self, **extra):
         s = {"CKPT_VERBOSE": 1}
+        if self.args.stress:
+            # Odd ranks take their local checkpoints a few potential points
+            # after the others, so messages cross every recovery line.
+            s["CKPT_DEBUG_SKEW"] = self.args.skew
         s.update(extra)
         return s
 
@@ -609,6 +613,9 @@ def main():
                    help="let about half the trials use CKPT_EVERY in [MIN, MAX]")
     p.add_argument("--stress", action="store_true",
                    help="CKPT_INTERVAL=0.01 and protocol counter requirements")
+    p.add_argument("--skew", type=int, default=3,
+                   help="stress: CKPT_DEBUG_SKEW for the runs (potential points odd ranks "
+                        "wait after a checkpoint starts; default 3)")
     p.add_argument("--expect", default="late,early",
                    help="with --stress: counters that must be nonzero, of late,early,nondet "
                         "(default late,early)")
