@@ -25,7 +25,17 @@ struct cl_header {
     uint32_t flags; /* CL_LOGGING: the sender is logging non-deterministic events */
 };
 #define CL_LOGGING 1u
+#define CL_SPLIT 2u /* the data follows as part 2 on cl.data (piggyback.c) */
 #define CL_HEADER_BYTES ((int)sizeof(struct cl_header))
+/* Part 1 of a split message. */
+struct cl_split_header {
+    struct cl_header h;
+    uint32_t seq;   /* numbers the split messages from this sender to this receiver */
+    int32_t nbytes; /* of the data in part 2 */
+};
+/* Data up to this size travels in the same message as the header: with it,
+ * 8192 bytes, MPICH's eager limit. */
+#define CL_COMBINE_LIMIT (8192 - CL_HEADER_BYTES)
 
 enum cl_mode { CL_NORMAL, CL_LOGGING_MODE };
 
@@ -36,6 +46,9 @@ struct cl_counters {
 struct cl_state {
     int rank, size;
     MPI_Comm control; /* private duplicate of MPI_COMM_WORLD for protocol messages */
+    MPI_Comm data;    /* private duplicate for the data of split messages */
+    int tag_ub;
+    uint32_t *split_seq; /* per destination: the last split message's number */
     uint32_t epoch;
     int logging;            /* between our local checkpoint and "all saved" */
     int late_capture;       /* between our local checkpoint and all late messages in */
@@ -58,30 +71,52 @@ struct cl_state {
 
 extern struct cl_state cl;
 
-/* piggyback.c: moving a header and the user's data as one message. */
+/* piggyback.c: moving a header and the user's data. */
+int cl_data_bytes(int count, MPI_Datatype type);
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
             int synchronous);
+/* A receive in progress: part 1 lands in `bounce`; a split message's data
+ * then comes straight into buf as part 2. */
 struct cl_recv_layout {
-    struct cl_header header;
-    void *bounce;          /* packed receive buffer, or NULL when received in place */
-    MPI_Datatype wire;     /* what is posted: MPI_BYTE (bounce) or a header+data type */
+    struct cl_header header; /* of the arrived message */
+    void *bounce;
+    int bounce_bytes, owns_bounce;
     void *buf;
     int count;
     MPI_Datatype type;
-    int capacity;          /* bytes of data the user buffer holds */
+    int capacity;  /* bytes of data the user buffer holds */
+    int may_split; /* capacity above CL_COMBINE_LIMIT: a split message may come */
+    int split;     /* part 1 said: split, part 2 to come */
+    int source, tag, nbytes; /* of the arrived message */
+    uint32_t seq;
+    void *packed; /* the data packed for the late registry, when it had to be */
 };
-int cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type);
-/* After the message arrived: data to the user buffer, status fixed to the user's view.
- * Returns the data bytes. */
-int cl_recv_finish(struct cl_recv_layout *l, MPI_Status *status);
+/* scratch (may be NULL) serves as the bounce when it is big enough. */
+void cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type,
+                     void *scratch, int scratch_bytes);
+int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req);
+/* Blocking receive of part 1, keeping the program's split receives moving. */
+int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status *st);
+/* Part 1 arrived: 1 when the message is complete (data in the user buffer,
+ * status in the program's terms), 0 when part 2 must be received. */
+int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st);
+int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req);
+void cl_recv_part2_arrived(struct cl_recv_layout *l, MPI_Status *st);
 void cl_recv_release(struct cl_recv_layout *l);
-void *cl_recv_wire_buffer(struct cl_recv_layout *l);
-int cl_recv_wire_count(const struct cl_recv_layout *l);
 /* The data of a received message as bytes (packed form), for the late registry. */
-const void *cl_recv_payload(const struct cl_recv_layout *l);
+const void *cl_recv_payload(struct cl_recv_layout *l);
 /* Bytes back into a user buffer (inverse of cl_data_bytes). */
 void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Datatype type);
 void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
+/* A probe's status in the program's terms; may take the message into the held list. */
+void cl_probe_size(MPI_Status *st);
+
+/* held.c: messages a probe took out of MPI before the program received them. */
+void cl_held_add(int source, int tag, void *bytes, int nbytes); /* takes bytes */
+int cl_held_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes);
+int cl_held_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes);
+void cl_held_save(void **bytes, size_t *n);
+int cl_held_load(const void *bytes, size_t n);
 
 /* protocol.c: epochs, counts, control channel, coordinator. */
 void cl_protocol_init(void);
@@ -148,11 +183,12 @@ void cl_check_comm(MPI_Comm comm, const char *call);
 
 /* Sending without blocking: the header (and small data) must outlive the call. */
 struct cl_send_layout {
-    struct cl_header header;
+    struct cl_split_header header;
     void *bounce;
+    MPI_Request part2; /* of a split message */
 };
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
-                   int dest, int tag, int synchronous, MPI_Request *real);
+                   int dest, int tag, int synchronous, MPI_Request *part1);
 void cl_send_release(struct cl_send_layout *s);
 
 /* Receives get posting numbers in program order; a recovered run repeats them. */
@@ -162,6 +198,16 @@ uint64_t cl_next_post_number(void);
 void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
 /* A message has arrived through `l`: count it, keep late data. */
 void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes);
+void cl_count_arrival(int source, int tag, const struct cl_header *h, const void *payload,
+                      int nbytes);
+/* Waiting for one library request while the program's receives that may
+ * get split messages keep posting their part 2 (else two ranks each
+ * blocked in a send's part 2 would wait for each other). */
+void cl_wait_real(MPI_Request *req, MPI_Status *st);
+int cl_split_receives_pending(void);
+void cl_requests_advance(void);
+/* Before a local checkpoint: receives whose part 1 is in get their part 2. */
+void cl_requests_finish_split(void);
 /* Recovery: after the stack is rebuilt, receives restored as pending are
  * matched again in the order they were posted. */
 void cl_requests_activate_restored(void);

@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
-       SECTION_LOG };
+       SECTION_LOG, SECTION_HELD };
 
 void cl_begin_epoch(void);
 
@@ -66,6 +66,7 @@ int MPI_Finalize(void)
               (unsigned long long)cl.counters.suppressed_early,
               (unsigned long long)cl.counters.replayed_nondet);
     PMPI_Comm_free(&cl.control);
+    PMPI_Comm_free(&cl.data);
     cl.control = MPI_COMM_NULL;
     return PMPI_Finalize();
 }
@@ -100,16 +101,19 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     memcpy(p + sizeof s, cl.sent, peers);
     memcpy(p + sizeof s + peers, cl.recv_current, peers);
     memcpy(p + sizeof s + 2 * peers, cl.recv_previous, peers);
-    void *early, *requests;
-    size_t nearly, nrequests;
+    void *early, *requests, *held;
+    size_t nearly, nrequests, nheld;
     cl_registries_save_early(&early, &nearly);
     cl_requests_save(&requests, &nrequests);
+    cl_held_save(&held, &nheld);
     int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
              add(w, SECTION_EARLY, early, nearly, err, errlen) ||
-             add(w, SECTION_REQUESTS, requests, nrequests, err, errlen);
+             add(w, SECTION_REQUESTS, requests, nrequests, err, errlen) ||
+             add(w, SECTION_HELD, held, nheld, err, errlen);
     ckpt_untracked_free(p);
     ckpt_untracked_free(early);
     ckpt_untracked_free(requests);
+    ckpt_untracked_free(held);
     cl_registries_reset_for_epoch();
     return rc ? -1 : 0;
 }
@@ -186,6 +190,7 @@ static void layer_leave_together(void)
 {
     PMPI_Barrier(cl.control);
     PMPI_Comm_free(&cl.control);
+    PMPI_Comm_free(&cl.data);
     PMPI_Finalize();
 }
 
@@ -194,9 +199,10 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *p = ckpt_image_find(img, SECTION_PROTOCOL, 0);
     const struct ckpt_image_section *e = ckpt_image_find(img, SECTION_EARLY, 0);
     const struct ckpt_image_section *r = ckpt_image_find(img, SECTION_REQUESTS, 0);
+    const struct ckpt_image_section *held = ckpt_image_find(img, SECTION_HELD, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     struct saved_protocol s;
-    if (!p || !e || !r || p->size != sizeof s + 3 * peers) {
+    if (!p || !e || !r || !held || p->size != sizeof s + 3 * peers) {
         snprintf(err, errlen, "coordination layer state missing or for another rank count");
         return -1;
     }
@@ -212,7 +218,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     memcpy(cl.recv_current, d + sizeof s + peers, peers);
     memcpy(cl.recv_previous, d + sizeof s + 2 * peers, peers);
     if (cl_registries_load_early(e->data, e->size) != 0 ||
-        cl_requests_load(r->data, r->size) != 0) {
+        cl_requests_load(r->data, r->size) != 0 || cl_held_load(held->data, held->size) != 0) {
         snprintf(err, errlen, "coordination layer state is malformed");
         return -1;
     }

@@ -44,15 +44,36 @@ int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
     return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Bsend");
 }
 
-void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes)
+void cl_count_arrival(int source, int tag, const struct cl_header *h, const void *payload,
+                      int nbytes)
 {
-    int late = cl_note_received(st->MPI_SOURCE, &l->header);
+    int late = cl_note_received(source, h);
     if (late) {
-        cl_late_add(st->MPI_SOURCE, st->MPI_TAG, cl_recv_payload(l), nbytes);
+        cl_late_add(source, tag, payload, nbytes);
         cl_check_complete(); /* it may have been the last one we were waiting for */
     }
-    else if (l->header.epoch == cl.epoch + 1)
-        cl_early_add(st->MPI_SOURCE, st->MPI_TAG);
+    else if (h->epoch == cl.epoch + 1)
+        cl_early_add(source, tag);
+}
+
+void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes)
+{
+    cl_count_arrival(st->MPI_SOURCE, st->MPI_TAG, &l->header, cl_recv_payload(l), nbytes);
+}
+
+/* A message that left MPI earlier: held after a probe, or (recovering) late. */
+static int take_kept(int source, int tag, void *buf, int count, MPI_Datatype type,
+                     MPI_Status *st)
+{
+    int src, tg, nbytes;
+    void *bytes;
+    if (!cl_held_take(source, tag, &src, &tg, &bytes, &nbytes) &&
+        !(cl.replaying && cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)))
+        return 0;
+    cl_data_unbytes(bytes, nbytes, buf, count, type);
+    ckpt_untracked_free(bytes);
+    cl_status_set(st, src, tg, nbytes);
+    return 1;
 }
 
 static int receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st)
@@ -65,19 +86,22 @@ static int receive(void *buf, int count, MPI_Datatype type, int source, int tag,
     int wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
     if (wildcard)
         cl_resolve_wildcard(posted, &source, &tag);
-    int src, tg, nbytes, rc = MPI_SUCCESS;
-    void *bytes;
-    if (cl.replaying && cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)) {
-        cl_data_unbytes(bytes, nbytes, buf, count, type);
-        ckpt_untracked_free(bytes);
-        cl_status_set(st, src, tg, nbytes);
-    } else {
-        static struct cl_recv_layout layout; /* fixed address keeps the type cache hitting */
-        cl_recv_prepare(&layout, buf, count, type);
-        rc = PMPI_Recv(cl_recv_wire_buffer(&layout), cl_recv_wire_count(&layout), layout.wire,
-                       source, tag, MPI_COMM_WORLD, st);
-        if (rc == MPI_SUCCESS)
-            cl_arrived(&layout, st, cl_recv_finish(&layout, st));
+    int rc = MPI_SUCCESS;
+    if (!take_kept(source, tag, buf, count, type, st)) {
+        /* The bounce of a blocking receive: it is needed only during the call. */
+        static unsigned char scratch[CL_HEADER_BYTES + CL_COMBINE_LIMIT + 64];
+        struct cl_recv_layout layout;
+        cl_recv_prepare(&layout, buf, count, type, scratch, (int)sizeof scratch);
+        rc = cl_recv_wait_part1(&layout, source, tag, st);
+        if (rc == MPI_SUCCESS) {
+            if (!cl_recv_part1_arrived(&layout, st)) {
+                MPI_Request part2;
+                cl_recv_post_part2(&layout, &part2);
+                cl_wait_real(&part2, st);
+                cl_recv_part2_arrived(&layout, st);
+            }
+            cl_arrived(&layout, st, layout.nbytes);
+        }
         cl_recv_release(&layout);
     }
     if (rc == MPI_SUCCESS && wildcard && cl.logging)
@@ -123,27 +147,38 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
     return rc;
 }
 
-/* A probed message's size as the program expects it: without our header. */
-static void fix_probe_status(MPI_Status *st)
+/* A message kept by the layer, as a probe sees it. */
+static int peek_kept(int source, int tag, MPI_Status *st)
 {
-    int total = 0;
-    PMPI_Get_count(st, MPI_BYTE, &total);
-    PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
+    int src, tg, nbytes;
+    if (!cl_held_peek(source, tag, &src, &tg, &nbytes) &&
+        !(cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)))
+        return 0;
+    cl_status_set(st, src, tg, nbytes);
+    return 1;
 }
 
 static void probe_blocking(int source, int tag, MPI_Status *st)
 {
-    int src, tg, nbytes;
     if (source == MPI_PROC_NULL) {
         cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
         return;
     }
-    if (cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)) {
-        cl_status_set(st, src, tg, nbytes);
+    if (peek_kept(source, tag, st))
         return;
+    if (!cl_split_receives_pending()) {
+        PMPI_Probe(source, tag, MPI_COMM_WORLD, st);
+    } else {
+        /* Our pending split receives must keep moving while we wait. */
+        int flag = 0;
+        for (;;) {
+            PMPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
+            if (flag)
+                break;
+            cl_requests_advance();
+        }
     }
-    PMPI_Probe(source, tag, MPI_COMM_WORLD, st);
-    fix_probe_status(st);
+    cl_probe_size(st);
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
@@ -172,21 +207,19 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
     cl_poll();
     MPI_Status st;
     const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_IPROBE, "MPI_Iprobe") : NULL;
-    int src, tg, nbytes;
     if (e) {
         *flag = e->a;
         if (*flag)
             probe_blocking(e->b, e->c, &st);
-    } else if (cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)) {
+    } else if (peek_kept(source, tag, &st)) {
         *flag = 1;
-        cl_status_set(&st, src, tg, nbytes);
     } else if (source == MPI_PROC_NULL) {
         *flag = 1;
         cl_status_set(&st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     } else {
         PMPI_Iprobe(source, tag, MPI_COMM_WORLD, flag, &st);
         if (*flag)
-            fix_probe_status(&st);
+            cl_probe_size(&st);
     }
     if (cl.logging && !e)
         cl_log_event(CL_EV_IPROBE, *flag, *flag ? st.MPI_SOURCE : 0, *flag ? st.MPI_TAG : 0, 0);

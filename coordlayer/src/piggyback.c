@@ -1,17 +1,29 @@
-/* Moving the piggybacked header and the user's data as one MPI message.
+/* Moving the piggybacked header with the user's data.
  *
- * Both ends see the message as plain bytes (header, then data), so each side
- * picks its own layout: small contiguous data is copied next to the header in
- * a bounce buffer (one memcpy beats building a datatype), large contiguous
- * data is described in place by a cached two-block hindexed type (no copy),
- * and non-contiguous data is packed with MPI_Pack. */
+ * Up to CL_COMBINE_LIMIT bytes of data travel in one message, copied (or
+ * packed) behind the 8-byte header: one memcpy costs less than a second
+ * message, and header and data together stay under MPICH's eager limit.
+ * Larger data is split: part 1 is a 16-byte header on the program's
+ * communicator and tag (it does the matching, wildcards included); part 2 is
+ * the data itself, sent with the program's own buffer and datatype on a
+ * private communicator, under a tag that numbers the split messages of each
+ * sender-receiver pair, and received straight into the program's buffer once
+ * part 1 said where it comes from. No copy and no derived type: bandwidth is
+ * MPICH's (docs/performance.md measures the three alternatives).
+ *
+ * A receiver cannot know in advance which kind is coming, only how much its
+ * buffer holds: a receive that could take more than CL_COMBINE_LIMIT bytes
+ * posts part 1 into a bounce buffer big enough for either kind. */
 #include "coord.h"
 
 #include "heap.h"
+#include "log.h"
 
 #include <string.h>
 
-#define CL_PACK_LIMIT 4096 /* contiguous data up to this size travels in a copy */
+/* Bounce room for part 1 of a receive that may be split: the largest
+ * combined message, with slack for MPI_Pack's bookkeeping. */
+#define SPLIT_BOUNCE (CL_HEADER_BYTES + CL_COMBINE_LIMIT + 64)
 
 struct type_info {
     MPI_Datatype type;
@@ -39,88 +51,132 @@ static int describe(MPI_Datatype type, int *size)
     return t.contiguous;
 }
 
-/* A committed type covering [header][data] where they lie, used with MPI_BOTTOM. */
-static MPI_Datatype header_and_data(const void *header, const void *data, int nbytes)
+/* Sequence numbers of split messages, per destination; the tag of part 2. */
+static uint32_t next_split_seq(int dest)
 {
-    static struct { const void *header, *data; int nbytes; MPI_Datatype type; } cache[16];
-    static unsigned next;
-    for (int i = 0; i < 16; i++)
-        if (cache[i].header == header && cache[i].data == data && cache[i].nbytes == nbytes)
-            return cache[i].type;
-    int lengths[2] = {CL_HEADER_BYTES, nbytes};
-    MPI_Aint where[2];
-    PMPI_Get_address(header, &where[0]);
-    PMPI_Get_address(data, &where[1]);
-    MPI_Datatype t;
-    PMPI_Type_create_hindexed(2, lengths, where, MPI_BYTE, &t);
-    PMPI_Type_commit(&t);
-    unsigned slot = next++ % 16;
-    if (cache[slot].header)
-        PMPI_Type_free(&cache[slot].type); /* pending operations keep their own reference */
-    cache[slot].header = header;
-    cache[slot].data = data;
-    cache[slot].nbytes = nbytes;
-    cache[slot].type = t;
-    return t;
+    return ++cl.split_seq[dest];
+}
+
+static int part2_tag(uint32_t seq)
+{
+    return (int)(seq % ((uint32_t)cl.tag_ub + 1u));
+}
+
+static struct cl_split_header split_header(int nbytes, int dest)
+{
+    struct cl_split_header s = {cl_outgoing_header(), next_split_seq(dest), nbytes};
+    s.h.flags |= CL_SPLIT;
+    return s;
+}
+
+/* Header and data (copied or packed) in one buffer; returns its length. */
+static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, const void *buf,
+                   int count, MPI_Datatype type)
+{
+    int size, position = CL_HEADER_BYTES;
+    memcpy(wire, &h, CL_HEADER_BYTES);
+    if (describe(type, &size)) {
+        memcpy(wire + CL_HEADER_BYTES, buf, (size_t)size * (size_t)count);
+        return CL_HEADER_BYTES + size * count;
+    }
+    PMPI_Pack(buf, count, type, wire, wire_bytes, &position, MPI_COMM_WORLD);
+    return position;
+}
+
+static int combined_bytes(int count, MPI_Datatype type)
+{
+    int packed = 0;
+    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &packed);
+    return CL_HEADER_BYTES + packed;
+}
+
+int cl_data_bytes(int count, MPI_Datatype type)
+{
+    int size;
+    describe(type, &size);
+    return size * count;
 }
 
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
             int synchronous)
 {
-    static struct cl_header header; /* fixed address: keeps the type cache hitting */
-    header = cl_outgoing_header();
-    int size;
-    int (*send)(const void *, int, MPI_Datatype, int, int, MPI_Comm) =
-        synchronous ? PMPI_Ssend : PMPI_Send;
-    if (describe(type, &size)) {
-        int nbytes = size * count;
-        if (nbytes <= CL_PACK_LIMIT) {
-            unsigned char wire[CL_HEADER_BYTES + CL_PACK_LIMIT];
-            memcpy(wire, &header, CL_HEADER_BYTES);
-            memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
-            return send(wire, CL_HEADER_BYTES + nbytes, MPI_BYTE, dest, tag, comm);
-        }
-        return send(MPI_BOTTOM, 1, header_and_data(&header, buf, nbytes), dest, tag, comm);
+    (void)comm;
+    int nbytes = cl_data_bytes(count, type);
+    if (nbytes <= CL_COMBINE_LIMIT) {
+        unsigned char wire[SPLIT_BOUNCE];
+        int n = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type);
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(wire, n, MPI_BYTE, dest, tag,
+                                                      MPI_COMM_WORLD);
     }
-    int packed = 0, position = CL_HEADER_BYTES;
-    PMPI_Pack_size(count, type, comm, &packed);
-    unsigned char *wire = ckpt_untracked_malloc((size_t)packed + CL_HEADER_BYTES);
-    memcpy(wire, &header, CL_HEADER_BYTES);
-    PMPI_Pack(buf, count, type, wire, packed + CL_HEADER_BYTES, &position, comm);
-    int rc = send(wire, position, MPI_BYTE, dest, tag, comm);
-    ckpt_untracked_free(wire);
-    return rc;
+    struct cl_split_header h = split_header(nbytes, dest);
+    PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+    MPI_Request part2;
+    (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, type, dest, part2_tag(h.seq), cl.data,
+                                             &part2);
+    cl_wait_real(&part2, MPI_STATUS_IGNORE); /* keeps our own split receives moving */
+    return MPI_SUCCESS;
 }
 
-int cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type)
+int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
+                   int dest, int tag, int synchronous, MPI_Request *part1)
 {
-    int size;
+    int (*isend)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *) =
+        synchronous ? PMPI_Issend : PMPI_Isend;
+    s->bounce = NULL;
+    s->part2 = MPI_REQUEST_NULL;
+    int nbytes = cl_data_bytes(count, type);
+    if (nbytes > CL_COMBINE_LIMIT) {
+        s->header = split_header(nbytes, dest);
+        PMPI_Isend(&s->header, (int)sizeof s->header, MPI_BYTE, dest, tag, MPI_COMM_WORLD, part1);
+        return isend(buf, count, type, dest, part2_tag(s->header.seq), cl.data, &s->part2);
+    }
+    int room = combined_bytes(count, type);
+    s->bounce = ckpt_untracked_malloc((size_t)room);
+    int n = combine(s->bounce, room, cl_outgoing_header(), buf, count, type);
+    return isend(s->bounce, n, MPI_BYTE, dest, tag, MPI_COMM_WORLD, part1);
+}
+
+void cl_send_release(struct cl_send_layout *s)
+{
+    ckpt_untracked_free(s->bounce);
+    s->bounce = NULL;
+}
+
+/* ---- receiving ---- */
+
+void cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type,
+                     void *scratch, int scratch_bytes)
+{
+    memset(l, 0, sizeof *l);
     l->buf = buf;
     l->count = count;
     l->type = type;
-    l->bounce = NULL;
-    l->wire = MPI_BYTE;
-    if (describe(type, &size)) {
-        l->capacity = size * count;
-        if (l->capacity > CL_PACK_LIMIT) {
-            l->wire = header_and_data(&l->header, buf, l->capacity);
-            return 0;
-        }
+    l->capacity = cl_data_bytes(count, type);
+    l->may_split = l->capacity > CL_COMBINE_LIMIT;
+    l->bounce_bytes = l->may_split ? SPLIT_BOUNCE : combined_bytes(count, type);
+    if (l->bounce_bytes < (int)sizeof(struct cl_split_header))
+        l->bounce_bytes = (int)sizeof(struct cl_split_header);
+    if (scratch && l->bounce_bytes <= scratch_bytes) {
+        l->bounce = scratch;
     } else {
-        PMPI_Pack_size(count, type, MPI_COMM_WORLD, &l->capacity);
+        l->bounce = ckpt_untracked_malloc((size_t)l->bounce_bytes);
+        l->owns_bounce = 1;
     }
-    l->bounce = ckpt_untracked_malloc((size_t)l->capacity + CL_HEADER_BYTES);
-    return 0;
 }
 
-void *cl_recv_wire_buffer(struct cl_recv_layout *l)
+int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req)
 {
-    return l->bounce ? l->bounce : MPI_BOTTOM;
+    return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, MPI_COMM_WORLD, req);
 }
 
-int cl_recv_wire_count(const struct cl_recv_layout *l)
+int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status *st)
 {
-    return l->bounce ? l->capacity + CL_HEADER_BYTES : 1;
+    if (!cl_split_receives_pending())
+        return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, MPI_COMM_WORLD, st);
+    MPI_Request req;
+    cl_recv_post(l, source, tag, &req);
+    cl_wait_real(&req, st);
+    return MPI_SUCCESS;
 }
 
 void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Datatype type)
@@ -134,30 +190,64 @@ void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Da
     }
 }
 
-int cl_recv_finish(struct cl_recv_layout *l, MPI_Status *status)
+int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
 {
     int total = 0;
-    PMPI_Get_count(status, MPI_BYTE, &total);
-    int nbytes = total - CL_HEADER_BYTES;
-    if (l->bounce) {
-        memcpy(&l->header, l->bounce, CL_HEADER_BYTES);
-        cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, nbytes, l->buf, l->count,
-                        l->type);
+    PMPI_Get_count(st, MPI_BYTE, &total);
+    memcpy(&l->header, l->bounce, CL_HEADER_BYTES);
+    l->source = st->MPI_SOURCE;
+    l->tag = st->MPI_TAG;
+    if (l->header.flags & CL_SPLIT) {
+        struct cl_split_header h;
+        memcpy(&h, l->bounce, sizeof h);
+        if (total != (int)sizeof h || h.nbytes < 0)
+            ckpt_fatal("malformed message header from rank %d (tag %d)", l->source, l->tag);
+        if (h.nbytes > l->capacity)
+            ckpt_fatal("message truncated: rank %d sent %d bytes with tag %d to a receive "
+                       "buffer of %d bytes", l->source, h.nbytes, l->tag, l->capacity);
+        l->split = 1;
+        l->seq = h.seq;
+        l->nbytes = h.nbytes;
+        return 0;
     }
-    PMPI_Status_set_elements(status, MPI_BYTE, nbytes);
-    return nbytes;
+    l->nbytes = total - CL_HEADER_BYTES;
+    cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, l->nbytes, l->buf, l->count,
+                    l->type);
+    PMPI_Status_set_elements(st, MPI_BYTE, l->nbytes);
+    return 1;
 }
 
-/* The received data in its wire form (raw or packed bytes), for the late registry. */
-const void *cl_recv_payload(const struct cl_recv_layout *l)
+int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req)
 {
-    return l->bounce ? (const unsigned char *)l->bounce + CL_HEADER_BYTES : l->buf;
+    return PMPI_Irecv(l->buf, l->count, l->type, l->source, part2_tag(l->seq), cl.data, req);
+}
+
+void cl_recv_part2_arrived(struct cl_recv_layout *l, MPI_Status *st)
+{
+    cl_status_set(st, l->source, l->tag, l->nbytes);
+}
+
+/* The received data in packed form, for the late registry. */
+const void *cl_recv_payload(struct cl_recv_layout *l)
+{
+    if (!l->split)
+        return (const unsigned char *)l->bounce + CL_HEADER_BYTES;
+    int size;
+    if (describe(l->type, &size))
+        return l->buf;
+    int room = combined_bytes(l->count, l->type), position = 0;
+    l->packed = ckpt_untracked_malloc((size_t)room);
+    PMPI_Pack(l->buf, l->count, l->type, l->packed, room, &position, MPI_COMM_WORLD);
+    return l->packed;
 }
 
 void cl_recv_release(struct cl_recv_layout *l)
 {
-    ckpt_untracked_free(l->bounce);
-    l->bounce = NULL;
+    if (l->owns_bounce)
+        ckpt_untracked_free(l->bounce);
+    ckpt_untracked_free(l->packed);
+    l->bounce = l->packed = NULL;
+    l->owns_bounce = 0;
 }
 
 void cl_status_set(MPI_Status *status, int source, int tag, int nbytes)
@@ -169,33 +259,41 @@ void cl_status_set(MPI_Status *status, int source, int tag, int nbytes)
     PMPI_Status_set_cancelled(status, 0);
 }
 
-int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
-                   int dest, int tag, int synchronous, MPI_Request *real)
-{
-    int (*isend)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *) =
-        synchronous ? PMPI_Issend : PMPI_Isend;
-    s->header = cl_outgoing_header();
-    s->bounce = NULL;
-    int size;
-    if (describe(type, &size) && size * count > CL_PACK_LIMIT)
-        return isend(MPI_BOTTOM, 1, header_and_data(&s->header, buf, size * count), dest, tag,
-                     MPI_COMM_WORLD, real);
-    int packed = 0, position = CL_HEADER_BYTES;
-    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &packed);
-    s->bounce = ckpt_untracked_malloc((size_t)packed + CL_HEADER_BYTES);
-    memcpy(s->bounce, &s->header, CL_HEADER_BYTES);
-    if (describe(type, &size)) {
-        memcpy((unsigned char *)s->bounce + CL_HEADER_BYTES, buf, (size_t)(size * count));
-        position += size * count;
-    } else {
-        PMPI_Pack(buf, count, type, s->bounce, packed + CL_HEADER_BYTES, &position,
-                  MPI_COMM_WORLD);
-    }
-    return isend(s->bounce, position, MPI_BYTE, dest, tag, MPI_COMM_WORLD, real);
-}
+/* ---- probed messages ---- */
 
-void cl_send_release(struct cl_send_layout *s)
+/* A probe found a message of `total` wire bytes: its data size for the
+ * program, without taking it when the size tells. A 16-byte message may be a
+ * split header, whose size only its contents give: that one is taken out of
+ * MPI (with its part 2) and held until the program receives it. */
+void cl_probe_size(MPI_Status *st)
 {
-    ckpt_untracked_free(s->bounce);
-    s->bounce = NULL;
+    int total = 0;
+    PMPI_Get_count(st, MPI_BYTE, &total);
+    if (total != (int)sizeof(struct cl_split_header)) {
+        PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
+        return;
+    }
+    MPI_Message msg;
+    MPI_Status mst;
+    int found = 0;
+    PMPI_Improbe(st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, &found, &msg, &mst);
+    if (!found)
+        ckpt_fatal("internal error: a probed message vanished before it could be read");
+    struct cl_split_header h;
+    PMPI_Mrecv(&h, (int)sizeof h, MPI_BYTE, &msg, &mst);
+    int nbytes = CL_HEADER_BYTES;
+    void *data = ckpt_untracked_malloc(sizeof h);
+    if (h.h.flags & CL_SPLIT) {
+        nbytes = h.nbytes;
+        ckpt_untracked_free(data);
+        data = ckpt_untracked_malloc((size_t)nbytes + 1);
+        MPI_Request req;
+        PMPI_Irecv(data, nbytes, MPI_PACKED, mst.MPI_SOURCE, part2_tag(h.seq), cl.data, &req);
+        cl_wait_real(&req, MPI_STATUS_IGNORE);
+    } else {
+        memcpy(data, (unsigned char *)&h + CL_HEADER_BYTES, (size_t)nbytes);
+    }
+    cl_count_arrival(mst.MPI_SOURCE, mst.MPI_TAG, &h.h, data, nbytes);
+    cl_held_add(mst.MPI_SOURCE, mst.MPI_TAG, data, nbytes);
+    PMPI_Status_set_elements(st, MPI_BYTE, nbytes);
 }

@@ -80,6 +80,12 @@ void cl_protocol_init(void)
     PMPI_Comm_rank(MPI_COMM_WORLD, &cl.rank);
     PMPI_Comm_size(MPI_COMM_WORLD, &cl.size);
     PMPI_Comm_dup(MPI_COMM_WORLD, &cl.control);
+    PMPI_Comm_dup(MPI_COMM_WORLD, &cl.data);
+    int *tag_ub, found = 0;
+    PMPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &tag_ub, &found);
+    cl.tag_ub = found ? *tag_ub : 32767;
+    cl.split_seq = (uint32_t *)ckpt_untracked_malloc(sizeof *cl.split_seq * (size_t)cl.size);
+    memset(cl.split_seq, 0, sizeof *cl.split_seq * (size_t)cl.size);
     cl.sent = counts();
     cl.recv_current = counts();
     cl.recv_previous = counts();
@@ -297,8 +303,13 @@ int cl_point_due(void)
         return 0;
     cl_announce_if_pending();
     cl_poll_now();
+    if (cl.start_pending && skew_left-- <= 0) {
+        /* A message whose part 1 is in is received whole before the image. */
+        cl_requests_finish_split();
+        return 1;
+    }
     if (cl.start_pending)
-        return skew_left-- <= 0;
+        return 0;
     if (!cl.requested && !cl.in_progress) {
         cl.requested = 1;
         control_send(0, CTRL_REQUEST, 0, 0);

@@ -35,12 +35,15 @@ struct request {
     struct cl_recv_layout recv;
     struct cl_send_layout send;
     MPI_Status status; /* when DONE */
+    unsigned char small[64]; /* the bounce of a small receive */
 };
 
 #define HANDLE_BASE 0x5a000000
 static struct request **table;
 static int table_size;
 static uint64_t post_counter;
+/* Posted receives whose part 1 may announce a split message (piggyback.c). */
+static int split_pending;
 
 static MPI_Request handle_of(int i)
 {
@@ -123,29 +126,39 @@ static void start_send(struct request *r)
     cl_note_sent(r->peer);
 }
 
-/* Post the library's receive, or take the message from the late registry. */
-static void post_recv(struct request *r)
+static int is_wildcard(const struct request *r);
+
+/* A message that left MPI earlier: held after a probe, or (recovering) late. */
+static int take_kept(struct request *r)
 {
     int source, tag, nbytes;
     void *bytes;
+    if (!cl_held_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes) &&
+        !(cl.replaying &&
+          cl_late_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes)))
+        return 0;
+    cl_data_unbytes(bytes, nbytes, r->buf, r->count, r->type);
+    ckpt_untracked_free(bytes);
+    cl_status_set(&r->status, source, tag, nbytes);
+    if (is_wildcard(r) && cl.logging)
+        cl_match_log(r->posted, source, tag);
+    r->state = DONE;
+    return 1;
+}
+
+/* Post the library's receive, or take a message the layer keeps. */
+static void post_recv(struct request *r)
+{
     if (r->peer == MPI_PROC_NULL) { /* completes at once, with an empty status */
         cl_status_set(&r->status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
         r->state = DONE;
         return;
     }
-    /* Only a recovered run takes messages from the late registry; in the run
-     * that captured them they were delivered already. */
-    if (cl.replaying &&
-        cl_late_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes)) {
-        cl_data_unbytes(bytes, nbytes, r->buf, r->count, r->type);
-        ckpt_untracked_free(bytes);
-        cl_status_set(&r->status, source, tag, nbytes);
-        r->state = DONE;
+    if (take_kept(r))
         return;
-    }
-    cl_recv_prepare(&r->recv, r->buf, r->count, r->type);
-    PMPI_Irecv(cl_recv_wire_buffer(&r->recv), cl_recv_wire_count(&r->recv), r->recv.wire,
-               r->match_source, r->match_tag, MPI_COMM_WORLD, &r->real);
+    cl_recv_prepare(&r->recv, r->buf, r->count, r->type, r->small, (int)sizeof r->small);
+    cl_recv_post(&r->recv, r->match_source, r->match_tag, &r->real);
+    split_pending += r->recv.may_split;
     r->state = POSTED;
 }
 
@@ -277,32 +290,127 @@ int MPI_Startall(int count, MPI_Request requests[])
 
 /* ---- completing ---- */
 
-/* Non-blocking progress of one request; 1 once it is complete (status in r->status). */
+static void finish_recv(struct request *r, MPI_Status *st)
+{
+    cl_arrived(&r->recv, st, r->recv.nbytes);
+    cl_recv_release(&r->recv);
+    if (is_wildcard(r) && cl.logging)
+        cl_match_log(r->posted, st->MPI_SOURCE, st->MPI_TAG);
+    r->status = *st;
+    r->state = DONE;
+}
+
+/* Part 1 of a receive is in: 1 when that completes it, 0 when part 2 is now posted. */
+static int part1_in(struct request *r, MPI_Status *st)
+{
+    split_pending -= r->recv.may_split;
+    if (cl_recv_part1_arrived(&r->recv, st)) {
+        finish_recv(r, st);
+        return 1;
+    }
+    cl_recv_post_part2(&r->recv, &r->real);
+    return 0;
+}
+
+static int progress_send(struct request *r, int blocking)
+{
+    MPI_Status st;
+    int flag = 1;
+    if (r->real != MPI_REQUEST_NULL) {
+        if (blocking)
+            cl_wait_real(&r->real, &st);
+        else
+            PMPI_Test(&r->real, &flag, &st);
+        if (!flag)
+            return 0;
+        r->status = st;
+    }
+    if (r->send.part2 != MPI_REQUEST_NULL) {
+        if (blocking)
+            cl_wait_real(&r->send.part2, MPI_STATUS_IGNORE);
+        else
+            PMPI_Test(&r->send.part2, &flag, MPI_STATUS_IGNORE);
+        if (!flag)
+            return 0;
+    }
+    cl_send_release(&r->send);
+    r->state = DONE;
+    return 1;
+}
+
+/* Progress of one request; 1 once it is complete (status in r->status). */
 static int progress(struct request *r, int blocking)
 {
     if (r->state == DONE || r->state == INACTIVE)
         return 1;
     if (r->state == RESTORED)
         ckpt_fatal("internal error: a restored receive was used before it was posted again");
-    int flag = 1;
-    MPI_Status st;
-    if (blocking)
-        PMPI_Wait(&r->real, &st);
-    else
-        PMPI_Test(&r->real, &flag, &st);
-    if (!flag)
-        return 0;
-    if (r->is_recv) {
-        cl_arrived(&r->recv, &st, cl_recv_finish(&r->recv, &st));
-        cl_recv_release(&r->recv);
-        if (is_wildcard(r) && cl.logging)
-            cl_match_log(r->posted, st.MPI_SOURCE, st.MPI_TAG);
-    } else {
-        cl_send_release(&r->send);
+    if (!r->is_recv)
+        return progress_send(r, blocking);
+    for (;;) {
+        int flag = 1;
+        MPI_Status st;
+        if (blocking)
+            cl_wait_real(&r->real, &st);
+        else
+            PMPI_Test(&r->real, &flag, &st);
+        if (!flag)
+            return 0;
+        if (!r->recv.split) {
+            if (part1_in(r, &st))
+                return 1;
+            continue; /* part 2 may be there already */
+        }
+        cl_recv_part2_arrived(&r->recv, &st);
+        finish_recv(r, &st);
+        return 1;
     }
-    r->status = st;
-    r->state = DONE;
-    return 1;
+}
+
+int cl_split_receives_pending(void)
+{
+    return split_pending;
+}
+
+/* Test the receives that may get a split message, so that each posts its
+ * part 2 as soon as its part 1 is in; `busy` is being waited for. */
+static void advance(const MPI_Request *busy)
+{
+    for (int i = 0; i < table_size && split_pending; i++) {
+        struct request *r = table[i];
+        if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.may_split &&
+            !r->recv.split && &r->real != busy)
+            progress(r, 0);
+    }
+}
+
+void cl_requests_advance(void)
+{
+    advance(NULL);
+}
+
+void cl_wait_real(MPI_Request *req, MPI_Status *st)
+{
+    if (!split_pending) {
+        PMPI_Wait(req, st);
+        return;
+    }
+    for (;;) {
+        int flag = 0;
+        PMPI_Test(req, &flag, st);
+        if (flag)
+            return;
+        advance(req);
+    }
+}
+
+void cl_requests_finish_split(void)
+{
+    for (int i = 0; i < table_size; i++) {
+        struct request *r = table[i];
+        if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.split)
+            progress(r, 1);
+    }
 }
 
 /* The program sees the completion: free or deactivate the request. */
@@ -524,20 +632,26 @@ int MPI_Cancel(MPI_Request *request)
     if (!r->is_recv)
         cl_unsupported("MPI_Cancel", "cancelling a send would break the message counts the "
                                      "checkpoint protocol relies on");
-    if (r->state == POSTED && PMPI_Cancel(&r->real) == MPI_SUCCESS) {
-        MPI_Status st;
-        PMPI_Wait(&r->real, &st);
-        int cancelled = 0;
-        PMPI_Test_cancelled(&st, &cancelled);
-        if (!cancelled) { /* it had already matched: treat as arrived */
-            cl_arrived(&r->recv, &st, cl_recv_finish(&r->recv, &st));
-            if (is_wildcard(r) && cl.logging)
-                cl_match_log(r->posted, st.MPI_SOURCE, st.MPI_TAG);
-        }
-        cl_recv_release(&r->recv);
-        r->status = st;
-        r->state = DONE;
+    if (r->state != POSTED)
+        return MPI_SUCCESS;
+    if (r->recv.split) { /* its message is arriving: too late to cancel */
+        progress(r, 1);
+        return MPI_SUCCESS;
     }
+    MPI_Status st;
+    PMPI_Cancel(&r->real);
+    PMPI_Wait(&r->real, &st);
+    int cancelled = 0;
+    PMPI_Test_cancelled(&st, &cancelled);
+    if (!cancelled) { /* it had already matched: treat as arrived */
+        if (!part1_in(r, &st))
+            progress(r, 1);
+        return MPI_SUCCESS;
+    }
+    split_pending -= r->recv.may_split;
+    cl_recv_release(&r->recv);
+    r->status = st;
+    r->state = DONE;
     return MPI_SUCCESS;
 }
 

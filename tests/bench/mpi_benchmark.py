@@ -7,9 +7,11 @@
    against the targets: at most 10% added latency at 8 B, at most 2% lost
    bandwidth from 64 KiB up.
 2. Ways of piggybacking the 8-byte header, mimicked with PMPI calls in the
-   plain build (pingpong --mode ...): (a) what the layer does now (copy up to
-   4096 bytes, hindexed datatype above), (b) a separate header message,
-   (c) always a hindexed datatype, (d) always a copy; same repeats, medians.
+   plain build (pingpong --mode ...): (a) what the layer did before the split
+   design (copy up to 4096 bytes, hindexed datatype above), (b) and (b') a
+   separate header message, (c) always a hindexed datatype, (d) always a copy;
+   same repeats, medians. The layer now copies up to CL_COMBINE_LIMIT
+   (d) and uses (b') above.
 
 Writes docs/performance.md and tests/bench/results/pingpong.json.
 Not a CI test: timings need a quiet machine (2 ranks on 2 cores here).
@@ -34,11 +36,11 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
 MAIN_SIZES = [8 << i for i in range(20)]  # 8 B .. 4 MiB
 MECH_SIZES = [8, 1024, 2048, 4096, 8192, 12288, 16384, 32768, 65536, 1 << 20, 4 << 20]
-LIMIT = 4096  # CL_PACK_LIMIT in coordlayer/src/piggyback.c
+LIMIT = 8184  # CL_COMBINE_LIMIT in coordlayer/src/coord.h: copy up to it, split above
 # (key, label, pingpong arguments)
 VARIANTS = [
     ("none", "no header (plain MPI_Send/MPI_Recv)", ["--mode", "mpi"]),
-    ("a", "(a) now: copy <= 4096 B, hindexed above", ["--mode", "piggyback", "--limit", "4096"]),
+    ("a", "(a) the layer before the split design: copy <= 4096 B, hindexed above", ["--mode", "piggyback", "--limit", "4096"]),
     ("b", "(b) separate header message, both receives posted at once", ["--mode", "separate"]),
     ("b2", "(b') separate header message, header received first (as a wildcard receive "
      "must)", ["--mode", "separate-seq"]),
@@ -214,11 +216,11 @@ def layer_identity(build_dir):
                          capture_output=True, text=True)
     ident["git"] = git.stdout.strip() or "unknown"
     try:
-        with open(os.path.join(TOP, "coordlayer", "src", "piggyback.c")) as f:
-            m = re.search(r"#define CL_PACK_LIMIT (\d+)", f.read())
-        ident["pack_limit"] = int(m.group(1)) if m else None
+        with open(os.path.join(TOP, "coordlayer", "src", "coord.h")) as f:
+            m = re.search(r"#define CL_COMBINE_LIMIT \((\d+) - CL_HEADER_BYTES\)", f.read())
+        ident["combine_limit"] = int(m.group(1)) - 8 if m else None
     except OSError:
-        ident["pack_limit"] = None
+        ident["combine_limit"] = None
     return ident
 
 
@@ -293,52 +295,33 @@ def conclusions(rows, mrows):
 
 
 def verdict(mrows):
-    """What the numbers say about CL_PACK_LIMIT."""
+    """What the numbers say about CL_COMBINE_LIMIT (copy up to it, separate header above)."""
     out = []
     ordered = sorted(mrows, key=lambda r: r["size"])
     copy_upto = 0
     for r in ordered:
-        if r["d_lat_us"] > r["c_lat_us"]:
+        if r["d_lat_us"] > r["b2_lat_us"]:
             break
         copy_upto = r["size"]
-    after = [r for r in ordered if r["size"] > copy_upto]
     small = [r for r in ordered if r["size"] <= 65536]
     jump = max(zip(small, small[1:]), key=lambda p: p[1]["none_lat_us"] / p[0]["none_lat_us"])
-    if copy_upto > LIMIT:
-        first = next(r for r in ordered if r["size"] > LIMIT)
-        out.append(f"`CL_PACK_LIMIT` = {LIMIT} is too low for this MPI: a copy stays cheaper "
-                   f"than the derived datatype up to {human(copy_upto)}. At {human(first['size'])} "
-                   f"the layer's choice (derived datatype) costs {pct(first['c_paired_pct'])} "
-                   f"where a copy costs {pct(first['d_paired_pct'])}.")
-    elif copy_upto == LIMIT:
-        out.append(f"`CL_PACK_LIMIT` = {LIMIT} matches the measured crossover between a copy "
-                   f"and the derived datatype.")
-    else:
-        out.append(f"`CL_PACK_LIMIT` = {LIMIT} is too high for this MPI: the derived datatype "
-                   f"is already cheaper than a copy at {human(after[0]['size'])}.")
+    out.append(f"The layer copies up to `CL_COMBINE_LIMIT` = {LIMIT} bytes of data next to "
+               f"the header and splits larger messages into a header message and the data "
+               f"(the (b') mechanism). In this run a copy (d) is at least as fast as a "
+               f"separate header (b') up to {human(copy_upto)}.")
     j0, j1 = jump
-    out.append(f"The crossover sits at the MPI's own protocol switch: plain latency jumps from "
-               f"{j0['none_lat_us']:.2f} us at {human(j0['size'])} to {j1['none_lat_us']:.2f} us "
-               f"at {human(j1['size'])} (eager to rendezvous). At {human(j0['size'])} a copy "
-               f"(header + data, still contiguous) takes {j0['d_lat_us']:.2f} us, the derived "
-               f"datatype {j0['c_lat_us']:.2f} us; at {human(j1['size'])} a copy takes "
-               f"{j1['d_lat_us']:.2f} us, the derived datatype {j1['c_lat_us']:.2f} us.")
-    below = [r for r in ordered if r["size"] <= copy_upto]
-    if below:
-        out.append(f"Up to {human(copy_upto)} a separate header message costs "
-                   f"{pct(min(r['b_paired_pct'] for r in below))} to "
-                   f"{pct(max(r['b_paired_pct'] for r in below))}, a copy "
-                   f"{pct(min(r['d_paired_pct'] for r in below))} to "
-                   f"{pct(max(r['d_paired_pct'] for r in below))}.")
+    out.append(f"Plain latency jumps from {j0['none_lat_us']:.2f} us at {human(j0['size'])} to "
+               f"{j1['none_lat_us']:.2f} us at {human(j1['size'])} (eager to rendezvous): "
+               f"header and data together must stay under that switch, hence the limit "
+               f"8192 - 8 bytes.")
     large = [r for r in ordered if r["size"] >= 65536]
     if large:
         rng = {k: (min(r[k + "_paired_pct"] for r in large),
-                   max(r[k + "_paired_pct"] for r in large)) for k in ("b", "b2", "c", "d")}
-        out.append(f"No choice of the limit meets the bandwidth target: from 64 KiB up the "
-                   f"derived datatype costs {pct(rng['c'][0])} to {pct(rng['c'][1])} and a copy "
-                   f"{pct(rng['d'][0])} to {pct(rng['d'][1])}, while a separate header message "
-                   f"costs {pct(rng['b'][0])} to {pct(rng['b'][1])} ((b')"
-                   f" {pct(rng['b2'][0])} to {pct(rng['b2'][1])}).")
+                   max(r[k + "_paired_pct"] for r in large)) for k in ("b2", "c", "d")}
+        out.append(f"From 64 KiB up, against no header (paired): a separate header (b') costs "
+                   f"{pct(rng['b2'][0])} to {pct(rng['b2'][1])}, the derived datatype "
+                   f"{pct(rng['c'][0])} to {pct(rng['c'][1])}, a copy {pct(rng['d'][0])} to "
+                   f"{pct(rng['d'][1])}.")
     return out
 
 
@@ -361,8 +344,8 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_
         f"{info['kernel']}; {info['mpi']}; 2 ranks on the same node.",
         f"- Layer measured: source `{info['layer']['git']}`, `libckptmpi.a` sha256 "
         f"{info['layer'].get('libckptmpi_sha256', '?')} built "
-        f"{info['layer'].get('libckptmpi_mtime', '?')}, `CL_PACK_LIMIT` "
-        f"{info['layer']['pack_limit']}.",
+        f"{info['layer'].get('libckptmpi_mtime', '?')}, `CL_COMBINE_LIMIT` "
+        f"{info['layer'].get('combine_limit')}.",
         f"- Date: {when}. Load average (1 min) sampled before each run: "
         f"{min(loads):.2f} to {max(loads):.2f} (median {statistics.median(loads):.2f}); "
         "the machine was shared with other jobs, hence the medians.",
@@ -441,7 +424,7 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_
         "One-way latency (us), median of the runs; in brackets, the paired median of "
         "variant / no header over the repeats (for the real layer: AALC / plain from the "
         "table above):", "",
-        "| size | no header | (a) now | (b) separate | (b') separate, sequential | "
+        "| size | no header | (a) before | (b) separate | (b') separate, sequential | "
         "(c) hindexed | (d) copy | real layer |",
         "|---|---|---|---|---|---|---|---|"]
     for r in mrows:
@@ -489,9 +472,9 @@ def main():
         else:
             info = machine()
             info["layer"] = layer_identity(build_dir)
-            if info["layer"]["pack_limit"] not in (None, LIMIT):
-                print(f"warning: CL_PACK_LIMIT is now {info['layer']['pack_limit']}, the mimic "
-                      f"(a) still uses {LIMIT}", file=sys.stderr)
+            if info["layer"].get("combine_limit") not in (None, LIMIT):
+                print(f"warning: CL_COMBINE_LIMIT is now {info['layer'].get('combine_limit')}, "
+                      f"this script assumes {LIMIT}", file=sys.stderr)
             raw, mech, loads = compare(build_dir, work, opts)
             when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
         rows, mrows = analyse(raw, mech)

@@ -1,0 +1,106 @@
+/* Messages a probe took out of MPI before the program received them.
+ *
+ * A probe must report a message's data size, which for a split message only
+ * its header gives: such a message is received whole when probed and held
+ * here, and the next receive that matches it takes it from here first, as
+ * MPI would have delivered it. Held messages were counted by the protocol
+ * when they left MPI, so they are part of the process's state: they are
+ * saved with the image. */
+#include "coord.h"
+
+#include "heap.h"
+
+#include <string.h>
+
+struct held {
+    struct held *next;
+    int source, tag, nbytes;
+    void *bytes;
+};
+
+static struct held *first, **last = &first;
+
+void cl_held_add(int source, int tag, void *bytes, int nbytes)
+{
+    struct held *h = ckpt_untracked_malloc(sizeof *h);
+    h->next = NULL;
+    h->source = source;
+    h->tag = tag;
+    h->nbytes = nbytes;
+    h->bytes = bytes;
+    *last = h;
+    last = &h->next;
+}
+
+static struct held **find(int source, int tag)
+{
+    for (struct held **p = &first; *p; p = &(*p)->next)
+        if ((source == MPI_ANY_SOURCE || source == (*p)->source) &&
+            (tag == MPI_ANY_TAG || tag == (*p)->tag))
+            return p;
+    return NULL;
+}
+
+int cl_held_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
+{
+    struct held **p = first ? find(source, tag) : NULL;
+    if (!p)
+        return 0;
+    *src_out = (*p)->source;
+    *tag_out = (*p)->tag;
+    *nbytes = (*p)->nbytes;
+    return 1;
+}
+
+int cl_held_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes)
+{
+    struct held **p = first ? find(source, tag) : NULL;
+    if (!p)
+        return 0;
+    struct held *h = *p;
+    *src_out = h->source;
+    *tag_out = h->tag;
+    *nbytes = h->nbytes;
+    *bytes = h->bytes;
+    *p = h->next;
+    if (!*p)
+        last = p;
+    ckpt_untracked_free(h);
+    return 1;
+}
+
+/* Saved form: per message int32 source, tag, nbytes, then the bytes. */
+void cl_held_save(void **bytes, size_t *n)
+{
+    size_t size = 0;
+    for (struct held *h = first; h; h = h->next)
+        size += 3 * sizeof(int32_t) + (size_t)h->nbytes;
+    unsigned char *out = ckpt_untracked_malloc(size ? size : 1), *p = out;
+    for (struct held *h = first; h; h = h->next) {
+        int32_t f[3] = {h->source, h->tag, h->nbytes};
+        memcpy(p, f, sizeof f);
+        memcpy(p + sizeof f, h->bytes, (size_t)h->nbytes);
+        p += sizeof f + (size_t)h->nbytes;
+    }
+    *bytes = out;
+    *n = size;
+}
+
+int cl_held_load(const void *bytes, size_t n)
+{
+    const unsigned char *p = bytes, *end = p + n;
+    while (p < end) {
+        int32_t f[3];
+        if ((size_t)(end - p) < sizeof f)
+            return -1;
+        memcpy(f, p, sizeof f);
+        p += sizeof f;
+        if (f[2] < 0 || (size_t)(end - p) < (size_t)f[2])
+            return -1;
+        void *data = ckpt_untracked_malloc((size_t)f[2] + 1);
+        memcpy(data, p, (size_t)f[2]);
+        p += f[2];
+        cl_held_add(f[0], f[1], data, f[2]);
+    }
+    return 0;
+}

@@ -1,0 +1,165 @@
+/* bigmsg: messages on both sides of the layer's combine limit.
+ *
+ * The coordination layer sends data up to 8184 bytes in one message with its
+ * header and splits larger data into a header and a data message (see
+ * coordlayer/src/piggyback.c). This program exercises what the split must get
+ * right, with lengths from 1 double to 4096 (8, 8184, 8192, 24000 and 32768
+ * bytes) chosen per iteration and rank:
+ *   - a ring exchange where every rank posts MPI_Irecv, then sends with a
+ *     blocking MPI_Send, then waits: correct MPI, which deadlocks if a split
+ *     receive only posts its data part when the program waits for it;
+ *   - a gather on rank 0 with MPI_Probe(MPI_ANY_SOURCE) and MPI_Get_count to
+ *     size each receive, as programs do for messages of unknown length;
+ *   - replies from rank 0 received into a buffer larger than the message.
+ * Received data feeds the state the next messages are built from; rank 0
+ * prints per-iteration checksums at the end.
+ *
+ *   mpiexec -n N bigmsg [iterations] [sweeps]     defaults: 200, 600
+ */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define TAG_RING 40
+#define TAG_GATHER 41
+#define TAG_REPLY 42
+#define TAG_RESULT 43
+#define STATE 4096
+#define BIG 4096 /* doubles */
+
+static int length(int iter, int rank, int salt)
+{
+    static const int choices[] = {1, 1023, 1024, 3000, BIG};
+    return choices[(iter * 7 + rank * 3 + salt) % 5];
+}
+
+static void fill(double *buf, int len, const double *x, int iter, int salt)
+{
+    for (int j = 0; j < len; j++)
+        buf[j] = x[(j * 5 + iter + salt) % STATE] + 1e-3 * (double)(j % 17);
+}
+
+static double absorb(double *x, const double *buf, int len)
+{
+    double c = 0;
+    for (int j = 0; j < len; j++)
+        c += buf[j] * (double)(j % 3 + 1);
+    for (int j = 0; j < len; j += 32)
+        x[(j * 3) % STATE] += 1e-6 * buf[j];
+    return c;
+}
+
+static void compute(double *x, int sweeps, int iter)
+{
+    for (int s = 0; s < sweeps; s++)
+        for (int i = 1; i < STATE - 1; i++)
+            x[i] = 0.25 * (x[i - 1] + 2.0 * x[i] + x[i + 1]) +
+                   1e-3 * (double)((i + s + iter) % 7 - 3);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank, size;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    int iters = argc > 1 ? atoi(argv[1]) : 200;
+    int sweeps = argc > 2 ? atoi(argv[2]) : 600;
+    if (size < 2 || iters < 1 || sweeps < 1) {
+        if (rank == 0)
+            fprintf(stderr, "usage: mpiexec -n N bigmsg [iterations] [sweeps], N >= 2\n");
+        MPI_Finalize();
+        return 1;
+    }
+    int left = (rank + size - 1) % size, right = (rank + 1) % size;
+    double *x = malloc(STATE * sizeof(double));
+    double *sbuf = malloc(BIG * sizeof(double)), *rbuf = malloc(BIG * sizeof(double));
+    double *hist = malloc((size_t)iters * sizeof(double));
+    for (int i = 0; i < STATE; i++)
+        x[i] = (double)((i * 31 + rank * 7) % 89) / 89.0;
+
+    for (int k = 0; k < iters; k++) {
+#pragma ckpt potential
+        compute(x, sweeps, k);
+        double h = 0;
+
+        /* Ring: receive posted first, then a blocking send. */
+        MPI_Request rreq;
+        MPI_Status st;
+        int n, len = length(k, rank, 0);
+        MPI_Irecv(rbuf, BIG, MPI_DOUBLE, left, TAG_RING, MPI_COMM_WORLD, &rreq);
+        fill(sbuf, len, x, k, 0);
+        MPI_Send(sbuf, len, MPI_DOUBLE, right, TAG_RING, MPI_COMM_WORLD);
+        MPI_Wait(&rreq, &st);
+        MPI_Get_count(&st, MPI_DOUBLE, &n);
+        if (n != length(k, left, 0)) {
+            fprintf(stderr, "bigmsg: rank %d iteration %d: ring message of %d, expected %d\n",
+                    rank, k, n, length(k, left, 0));
+            return 2;
+        }
+        h += absorb(x, rbuf, n);
+
+        /* Gather with probes on rank 0, replies of a size the receiver does not know. */
+        if (rank == 0) {
+            for (int m = 1; m < size; m++) {
+                MPI_Probe(MPI_ANY_SOURCE, TAG_GATHER, MPI_COMM_WORLD, &st);
+                MPI_Get_count(&st, MPI_DOUBLE, &n);
+                if (n != length(k, st.MPI_SOURCE, 1)) {
+                    fprintf(stderr, "bigmsg: iteration %d: probe says %d from rank %d, "
+                            "expected %d\n", k, n, st.MPI_SOURCE, length(k, st.MPI_SOURCE, 1));
+                    return 2;
+                }
+                double *msg = malloc((size_t)n * sizeof(double));
+                int from = st.MPI_SOURCE;
+                MPI_Recv(msg, n, MPI_DOUBLE, from, TAG_GATHER, MPI_COMM_WORLD, &st);
+                h += absorb(x, msg, n) * (double)from;
+                free(msg);
+            }
+            for (int r = 1; r < size; r++) {
+                len = length(k, r, 2);
+                fill(sbuf, len, x, k, r);
+                MPI_Send(sbuf, len, MPI_DOUBLE, r, TAG_REPLY, MPI_COMM_WORLD);
+            }
+        } else {
+            len = length(k, rank, 1);
+            fill(sbuf, len, x, k, 1);
+            MPI_Send(sbuf, len, MPI_DOUBLE, 0, TAG_GATHER, MPI_COMM_WORLD);
+            MPI_Recv(rbuf, BIG, MPI_DOUBLE, 0, TAG_REPLY, MPI_COMM_WORLD, &st);
+            MPI_Get_count(&st, MPI_DOUBLE, &n);
+            if (n != length(k, rank, 2)) {
+                fprintf(stderr, "bigmsg: rank %d iteration %d: reply of %d, expected %d\n",
+                        rank, k, n, length(k, rank, 2));
+                return 2;
+            }
+            h += absorb(x, rbuf, n);
+        }
+        hist[k] = h;
+    }
+
+    if (rank != 0) {
+        MPI_Send(hist, iters, MPI_DOUBLE, 0, TAG_RESULT, MPI_COMM_WORLD);
+    } else {
+        double *all = malloc((size_t)size * iters * sizeof(double));
+        for (int k = 0; k < iters; k++)
+            all[k] = hist[k];
+        for (int r = 1; r < size; r++)
+            MPI_Recv(all + (size_t)r * iters, iters, MPI_DOUBLE, r, TAG_RESULT, MPI_COMM_WORLD,
+                     MPI_STATUS_IGNORE);
+        printf("bigmsg: %d ranks, %d iterations, %d sweeps\n", size, iters, sweeps);
+        for (int k = 0; k < iters; k++) {
+            if (k % 10 != 9 && k != iters - 1)
+                continue;
+            printf("iteration %4d:", k + 1);
+            for (int r = 0; r < size; r++)
+                printf(" %.12e", all[(size_t)r * iters + k]);
+            printf("\n");
+        }
+        free(all);
+    }
+    free(x);
+    free(sbuf);
+    free(rbuf);
+    free(hist);
+    MPI_Finalize();
+    return 0;
+}
