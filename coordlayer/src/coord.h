@@ -101,6 +101,8 @@ int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status
  * status in the program's terms), 0 when part 2 must be received. */
 int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st);
 int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req);
+/* Blocking receive of part 2, then the status in the program's terms. */
+void cl_recv_wait_part2(struct cl_recv_layout *l, MPI_Status *st);
 void cl_recv_part2_arrived(struct cl_recv_layout *l, MPI_Status *st);
 void cl_recv_release(struct cl_recv_layout *l);
 /* The data of a received message as bytes (packed form), for the late registry. */

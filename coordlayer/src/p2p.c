@@ -94,12 +94,8 @@ static int receive(void *buf, int count, MPI_Datatype type, int source, int tag,
         cl_recv_prepare(&layout, buf, count, type, scratch, (int)sizeof scratch);
         rc = cl_recv_wait_part1(&layout, source, tag, st);
         if (rc == MPI_SUCCESS) {
-            if (!cl_recv_part1_arrived(&layout, st)) {
-                MPI_Request part2;
-                cl_recv_post_part2(&layout, &part2);
-                cl_wait_real(&part2, st);
-                cl_recv_part2_arrived(&layout, st);
-            }
+            if (!cl_recv_part1_arrived(&layout, st))
+                cl_recv_wait_part2(&layout, st);
             cl_arrived(&layout, st, layout.nbytes);
         }
         cl_recv_release(&layout);

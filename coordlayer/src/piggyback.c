@@ -110,6 +110,9 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MP
     }
     struct cl_split_header h = split_header(nbytes, dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+    if (!cl_split_receives_pending())
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, type, dest, part2_tag(h.seq),
+                                                      cl.data);
     MPI_Request part2;
     (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, type, dest, part2_tag(h.seq), cl.data,
                                              &part2);
@@ -220,6 +223,18 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
 int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req)
 {
     return PMPI_Irecv(l->buf, l->count, l->type, l->source, part2_tag(l->seq), cl.data, req);
+}
+
+void cl_recv_wait_part2(struct cl_recv_layout *l, MPI_Status *st)
+{
+    if (!cl_split_receives_pending()) {
+        PMPI_Recv(l->buf, l->count, l->type, l->source, part2_tag(l->seq), cl.data, st);
+    } else {
+        MPI_Request req;
+        cl_recv_post_part2(l, &req);
+        cl_wait_real(&req, st);
+    }
+    cl_recv_part2_arrived(l, st);
 }
 
 void cl_recv_part2_arrived(struct cl_recv_layout *l, MPI_Status *st)
