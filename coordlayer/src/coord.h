@@ -110,6 +110,8 @@ const void *cl_recv_payload(struct cl_recv_layout *l);
 /* Bytes back into a user buffer (inverse of cl_data_bytes). */
 void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Datatype type);
 void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
+/* Stops the program, as MPI would, when a message does not fit the receive buffer. */
+void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type);
 /* A probe's status in the program's terms; may take the message into the held list. */
 void cl_probe_size(MPI_Status *st);
 

@@ -202,7 +202,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *held = ckpt_image_find(img, SECTION_HELD, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     struct saved_protocol s;
-    if (!p || !e || !r || !held || p->size != sizeof s + 3 * peers) {
+    if (!p || !e || !r || p->size != sizeof s + 3 * peers) {
         snprintf(err, errlen, "coordination layer state missing or for another rank count");
         return -1;
     }
@@ -218,7 +218,8 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     memcpy(cl.recv_current, d + sizeof s + peers, peers);
     memcpy(cl.recv_previous, d + sizeof s + 2 * peers, peers);
     if (cl_registries_load_early(e->data, e->size) != 0 ||
-        cl_requests_load(r->data, r->size) != 0 || cl_held_load(held->data, held->size) != 0) {
+        cl_requests_load(r->data, r->size) != 0 ||
+        (held && cl_held_load(held->data, held->size) != 0)) { /* images before held.c have none */
         snprintf(err, errlen, "coordination layer state is malformed");
         return -1;
     }

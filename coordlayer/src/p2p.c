@@ -70,6 +70,7 @@ static int take_kept(int source, int tag, void *buf, int count, MPI_Datatype typ
     if (!cl_held_take(source, tag, &src, &tg, &bytes, &nbytes) &&
         !(cl.replaying && cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)))
         return 0;
+    cl_check_fits(src, tg, nbytes, count, type);
     cl_data_unbytes(bytes, nbytes, buf, count, type);
     ckpt_untracked_free(bytes);
     cl_status_set(st, src, tg, nbytes);

@@ -182,6 +182,14 @@ int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status
     return MPI_SUCCESS;
 }
 
+void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type)
+{
+    int capacity = cl_data_bytes(count, type);
+    if (nbytes > capacity)
+        ckpt_fatal("message truncated: rank %d sent %d bytes with tag %d to a receive buffer "
+                   "of %d bytes", source, nbytes, tag, capacity);
+}
+
 void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Datatype type)
 {
     int size;
@@ -205,15 +213,14 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
         memcpy(&h, l->bounce, sizeof h);
         if (total != (int)sizeof h || h.nbytes < 0)
             ckpt_fatal("malformed message header from rank %d (tag %d)", l->source, l->tag);
-        if (h.nbytes > l->capacity)
-            ckpt_fatal("message truncated: rank %d sent %d bytes with tag %d to a receive "
-                       "buffer of %d bytes", l->source, h.nbytes, l->tag, l->capacity);
+        cl_check_fits(l->source, l->tag, h.nbytes, l->count, l->type);
         l->split = 1;
         l->seq = h.seq;
         l->nbytes = h.nbytes;
         return 0;
     }
     l->nbytes = total - CL_HEADER_BYTES;
+    cl_check_fits(l->source, l->tag, l->nbytes, l->count, l->type);
     cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, l->nbytes, l->buf, l->count,
                     l->type);
     PMPI_Status_set_elements(st, MPI_BYTE, l->nbytes);
@@ -276,10 +283,47 @@ void cl_status_set(MPI_Status *status, int source, int tag, int nbytes)
 
 /* ---- probed messages ---- */
 
+/* Take the next message from `source` out of MPI, whole, into the held
+ * list; returns its data size and sets *tag. */
+static int hold_next(int source, int *tag)
+{
+    MPI_Message msg;
+    MPI_Status st;
+    int found = 0, total = 0;
+    PMPI_Improbe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &found, &msg, &st);
+    if (!found)
+        ckpt_fatal("internal error: a probed message from rank %d vanished", source);
+    PMPI_Get_count(&st, MPI_BYTE, &total);
+    unsigned char *wire = ckpt_untracked_malloc((size_t)total + 1);
+    PMPI_Mrecv(wire, total, MPI_BYTE, &msg, &st);
+    struct cl_split_header h;
+    memcpy(&h.h, wire, CL_HEADER_BYTES);
+    int nbytes = total - CL_HEADER_BYTES;
+    void *data;
+    if (h.h.flags & CL_SPLIT) {
+        memcpy(&h, wire, sizeof h);
+        nbytes = h.nbytes;
+        data = ckpt_untracked_malloc((size_t)nbytes + 1);
+        MPI_Request req;
+        PMPI_Irecv(data, nbytes, MPI_PACKED, source, part2_tag(h.seq), cl.data, &req);
+        cl_wait_real(&req, MPI_STATUS_IGNORE);
+    } else {
+        data = ckpt_untracked_malloc((size_t)nbytes + 1);
+        memcpy(data, wire + CL_HEADER_BYTES, (size_t)nbytes);
+    }
+    ckpt_untracked_free(wire);
+    cl_count_arrival(source, st.MPI_TAG, &h.h, data, nbytes);
+    cl_held_add(source, st.MPI_TAG, data, nbytes);
+    *tag = st.MPI_TAG;
+    return nbytes;
+}
+
 /* A probe found a message of `total` wire bytes: its data size for the
  * program, without taking it when the size tells. A 16-byte message may be a
  * split header, whose size only its contents give: that one is taken out of
- * MPI (with its part 2) and held until the program receives it. */
+ * MPI (with its part 2) and held until the program receives it. The messages
+ * its sender sent before it are held too, so that receives still see the
+ * sender's messages in order (MPI's non-overtaking rule). */
 void cl_probe_size(MPI_Status *st)
 {
     int total = 0;
@@ -288,27 +332,9 @@ void cl_probe_size(MPI_Status *st)
         PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
         return;
     }
-    MPI_Message msg;
-    MPI_Status mst;
-    int found = 0;
-    PMPI_Improbe(st->MPI_SOURCE, st->MPI_TAG, MPI_COMM_WORLD, &found, &msg, &mst);
-    if (!found)
-        ckpt_fatal("internal error: a probed message vanished before it could be read");
-    struct cl_split_header h;
-    PMPI_Mrecv(&h, (int)sizeof h, MPI_BYTE, &msg, &mst);
-    int nbytes = CL_HEADER_BYTES;
-    void *data = ckpt_untracked_malloc(sizeof h);
-    if (h.h.flags & CL_SPLIT) {
-        nbytes = h.nbytes;
-        ckpt_untracked_free(data);
-        data = ckpt_untracked_malloc((size_t)nbytes + 1);
-        MPI_Request req;
-        PMPI_Irecv(data, nbytes, MPI_PACKED, mst.MPI_SOURCE, part2_tag(h.seq), cl.data, &req);
-        cl_wait_real(&req, MPI_STATUS_IGNORE);
-    } else {
-        memcpy(data, (unsigned char *)&h + CL_HEADER_BYTES, (size_t)nbytes);
-    }
-    cl_count_arrival(mst.MPI_SOURCE, mst.MPI_TAG, &h.h, data, nbytes);
-    cl_held_add(mst.MPI_SOURCE, mst.MPI_TAG, data, nbytes);
+    int tag, nbytes;
+    do
+        nbytes = hold_next(st->MPI_SOURCE, &tag);
+    while (tag != st->MPI_TAG);
     PMPI_Status_set_elements(st, MPI_BYTE, nbytes);
 }

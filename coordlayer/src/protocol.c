@@ -249,6 +249,11 @@ void cl_poll_now(void)
 
 void cl_poll(void)
 {
+    /* Receives that may get split messages post their part 2 as soon as
+     * their part 1 is in, whatever the program is polling: else two ranks
+     * testing their sends could each wait for the other's part 2. */
+    if (cl_split_receives_pending())
+        cl_requests_advance();
     if (announce_pending)
         cl_announce_if_pending();
     if (cl.in_progress || --cl.poll_countdown == 0) {

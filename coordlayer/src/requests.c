@@ -76,6 +76,7 @@ static struct request *claim(int i)
     memset(table[i], 0, sizeof **table);
     table[i]->in_use = 1;
     table[i]->real = MPI_REQUEST_NULL;
+    table[i]->send.part2 = MPI_REQUEST_NULL;
     return table[i];
 }
 
@@ -137,6 +138,7 @@ static int take_kept(struct request *r)
         !(cl.replaying &&
           cl_late_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes)))
         return 0;
+    cl_check_fits(source, tag, nbytes, r->count, r->type);
     cl_data_unbytes(bytes, nbytes, r->buf, r->count, r->type);
     ckpt_untracked_free(bytes);
     cl_status_set(&r->status, source, tag, nbytes);
@@ -406,10 +408,16 @@ void cl_wait_real(MPI_Request *req, MPI_Status *st)
 
 void cl_requests_finish_split(void)
 {
-    for (int i = 0; i < table_size; i++) {
-        struct request *r = table[i];
-        if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.split)
-            progress(r, 1);
+    /* Waiting for one may move another into part 2: until none is left. */
+    for (int again = 1; again;) {
+        again = 0;
+        for (int i = 0; i < table_size; i++) {
+            struct request *r = table[i];
+            if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.split) {
+                progress(r, 1);
+                again = 1;
+            }
+        }
     }
 }
 
@@ -520,6 +528,7 @@ static int first_complete(int count, MPI_Request requests[], int blocking, const
         if (!active || !blocking)
             return MPI_UNDEFINED;
         cl_poll_now(); /* keep the protocol moving while we wait */
+        cl_requests_advance();
     }
 }
 
@@ -588,6 +597,7 @@ static int some(int incount, MPI_Request requests[], int *outcount, int indices[
             if (n > 0 || !active || !blocking)
                 break;
             cl_poll_now();
+            cl_requests_advance();
         }
         if (!active)
             n = MPI_UNDEFINED;

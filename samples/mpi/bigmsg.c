@@ -10,7 +10,11 @@
  *     receive only posts its data part when the program waits for it;
  *   - a gather on rank 0 with MPI_Probe(MPI_ANY_SOURCE) and MPI_Get_count to
  *     size each receive, as programs do for messages of unknown length;
- *   - replies from rank 0 received into a buffer larger than the message.
+ *   - replies from rank 0 received into a buffer larger than the message;
+ *   - a send polled with MPI_Test while a large receive is pending (the
+ *     receive must move on although the program does not touch it);
+ *   - MPI_Probe for a later, 8-byte message before MPI_Recv(MPI_ANY_TAG)
+ *     takes an earlier one: the probe must not reorder the sender's messages.
  * Received data feeds the state the next messages are built from; rank 0
  * prints per-iteration checksums at the end.
  *
@@ -24,6 +28,9 @@
 #define TAG_GATHER 41
 #define TAG_REPLY 42
 #define TAG_RESULT 43
+#define TAG_POLL 44
+#define TAG_FIRST 45
+#define TAG_SECOND 46
 #define STATE 4096
 #define BIG 4096 /* doubles */
 
@@ -133,6 +140,48 @@ int main(int argc, char **argv)
             }
             h += absorb(x, rbuf, n);
         }
+
+        /* Polling a send while a large receive is pending. */
+        MPI_Request sreq;
+        int done = 0;
+        MPI_Irecv(rbuf, BIG, MPI_DOUBLE, left, TAG_POLL, MPI_COMM_WORLD, &rreq);
+        len = length(k, rank, 3);
+        fill(sbuf, len, x, k, 3);
+        MPI_Isend(sbuf, len, MPI_DOUBLE, right, TAG_POLL, MPI_COMM_WORLD, &sreq);
+        while (!done)
+            MPI_Test(&sreq, &done, MPI_STATUS_IGNORE);
+        MPI_Wait(&rreq, &st);
+        MPI_Get_count(&st, MPI_DOUBLE, &n);
+        if (n != length(k, left, 3)) {
+            fprintf(stderr, "bigmsg: rank %d iteration %d: polled message of %d, expected %d\n",
+                    rank, k, n, length(k, left, 3));
+            return 2;
+        }
+        h += absorb(x, rbuf, n);
+
+        /* Probing the second message before receiving the first with MPI_ANY_TAG. */
+        MPI_Request pair[2];
+        double one = x[k % STATE], got;
+        len = length(k, rank, 4);
+        fill(sbuf, len, x, k, 4);
+        MPI_Isend(sbuf, len, MPI_DOUBLE, right, TAG_FIRST, MPI_COMM_WORLD, &pair[0]);
+        MPI_Isend(&one, 1, MPI_DOUBLE, right, TAG_SECOND, MPI_COMM_WORLD, &pair[1]);
+        MPI_Probe(left, TAG_SECOND, MPI_COMM_WORLD, &st);
+        MPI_Get_count(&st, MPI_DOUBLE, &n);
+        MPI_Recv(rbuf, BIG, MPI_DOUBLE, left, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
+        int first_len;
+        MPI_Get_count(&st, MPI_DOUBLE, &first_len);
+        if (n != 1 || st.MPI_TAG != TAG_FIRST || first_len != length(k, left, 4)) {
+            fprintf(stderr, "bigmsg: rank %d iteration %d: probe saw %d values; MPI_ANY_TAG "
+                    "receive got tag %d with %d values, expected tag %d with %d\n", rank, k, n,
+                    st.MPI_TAG, first_len, TAG_FIRST, length(k, left, 4));
+            return 2;
+        }
+        h += absorb(x, rbuf, first_len);
+        MPI_Recv(&got, 1, MPI_DOUBLE, left, TAG_SECOND, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        h += got;
+        MPI_Status done_st[2];
+        MPI_Waitall(2, pair, done_st);
         hist[k] = h;
     }
 
