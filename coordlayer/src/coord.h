@@ -49,6 +49,7 @@ struct cl_state {
     MPI_Comm data;    /* private duplicate for the data of split messages */
     int tag_ub;
     uint32_t *split_seq; /* per destination: the last split message's number */
+    int split_pending;   /* posted receives whose part 1 may announce a split message */
     uint32_t epoch;
     int logging;            /* between our local checkpoint and "all saved" */
     int late_capture;       /* between our local checkpoint and all late messages in */
@@ -204,11 +205,13 @@ void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
 void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes);
 void cl_count_arrival(int source, int tag, const struct cl_header *h, const void *payload,
                       int nbytes);
+/* A message that left MPI earlier (held after a probe, or late when
+ * recovering) into the user's buffer: 1 if there was one. */
+int cl_take_kept(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *st);
 /* Waiting for one library request while the program's receives that may
  * get split messages keep posting their part 2 (else two ranks each
  * blocked in a send's part 2 would wait for each other). */
 void cl_wait_real(MPI_Request *req, MPI_Status *st);
-int cl_split_receives_pending(void);
 void cl_requests_advance(void);
 /* Before a local checkpoint: receives whose part 1 is in get their part 2. */
 void cl_requests_finish_split(void);

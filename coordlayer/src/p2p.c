@@ -61,9 +61,7 @@ void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes)
     cl_count_arrival(st->MPI_SOURCE, st->MPI_TAG, &l->header, cl_recv_payload(l), nbytes);
 }
 
-/* A message that left MPI earlier: held after a probe, or (recovering) late. */
-static int take_kept(int source, int tag, void *buf, int count, MPI_Datatype type,
-                     MPI_Status *st)
+int cl_take_kept(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *st)
 {
     int src, tg, nbytes;
     void *bytes;
@@ -88,7 +86,7 @@ static int receive(void *buf, int count, MPI_Datatype type, int source, int tag,
     if (wildcard)
         cl_resolve_wildcard(posted, &source, &tag);
     int rc = MPI_SUCCESS;
-    if (!take_kept(source, tag, buf, count, type, st)) {
+    if (!cl_take_kept(source, tag, buf, count, type, st)) {
         /* The bounce of a blocking receive: it is needed only during the call. */
         static unsigned char scratch[CL_HEADER_BYTES + CL_COMBINE_LIMIT + 64];
         struct cl_recv_layout layout;
@@ -163,7 +161,7 @@ static void probe_blocking(int source, int tag, MPI_Status *st)
     }
     if (peek_kept(source, tag, st))
         return;
-    if (!cl_split_receives_pending()) {
+    if (!cl.split_pending) {
         PMPI_Probe(source, tag, MPI_COMM_WORLD, st);
     } else {
         /* Our pending split receives must keep moving while we wait. */

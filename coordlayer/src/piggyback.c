@@ -83,11 +83,27 @@ static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, cons
     return position;
 }
 
+/* Room for header and data in one buffer (no library call for contiguous data). */
 static int combined_bytes(int count, MPI_Datatype type)
 {
-    int packed = 0;
+    int size, packed = 0;
+    if (describe(type, &size))
+        return CL_HEADER_BYTES + size * count;
     PMPI_Pack_size(count, type, MPI_COMM_WORLD, &packed);
     return CL_HEADER_BYTES + packed;
+}
+
+/* The header of a message of `total` wire bytes into *h; returns its data size. */
+static int read_header(const void *wire, int total, int source, int tag,
+                       struct cl_split_header *h)
+{
+    memcpy(&h->h, wire, CL_HEADER_BYTES);
+    if (!(h->h.flags & CL_SPLIT))
+        return total - CL_HEADER_BYTES;
+    memcpy(h, wire, sizeof *h);
+    if (total != (int)sizeof *h || h->nbytes < 0)
+        ckpt_fatal("malformed message header from rank %d (tag %d)", source, tag);
+    return h->nbytes;
 }
 
 int cl_data_bytes(int count, MPI_Datatype type)
@@ -110,7 +126,7 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MP
     }
     struct cl_split_header h = split_header(nbytes, dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, MPI_COMM_WORLD);
-    if (!cl_split_receives_pending())
+    if (!cl.split_pending)
         return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, type, dest, part2_tag(h.seq),
                                                       cl.data);
     MPI_Request part2;
@@ -174,7 +190,7 @@ int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req
 
 int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status *st)
 {
-    if (!cl_split_receives_pending())
+    if (!cl.split_pending)
         return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, MPI_COMM_WORLD, st);
     MPI_Request req;
     cl_recv_post(l, source, tag, &req);
@@ -205,22 +221,17 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
 {
     int total = 0;
     PMPI_Get_count(st, MPI_BYTE, &total);
-    memcpy(&l->header, l->bounce, CL_HEADER_BYTES);
+    struct cl_split_header h;
     l->source = st->MPI_SOURCE;
     l->tag = st->MPI_TAG;
-    if (l->header.flags & CL_SPLIT) {
-        struct cl_split_header h;
-        memcpy(&h, l->bounce, sizeof h);
-        if (total != (int)sizeof h || h.nbytes < 0)
-            ckpt_fatal("malformed message header from rank %d (tag %d)", l->source, l->tag);
-        cl_check_fits(l->source, l->tag, h.nbytes, l->count, l->type);
+    l->nbytes = read_header(l->bounce, total, l->source, l->tag, &h);
+    l->header = h.h;
+    cl_check_fits(l->source, l->tag, l->nbytes, l->count, l->type);
+    if (h.h.flags & CL_SPLIT) {
         l->split = 1;
         l->seq = h.seq;
-        l->nbytes = h.nbytes;
         return 0;
     }
-    l->nbytes = total - CL_HEADER_BYTES;
-    cl_check_fits(l->source, l->tag, l->nbytes, l->count, l->type);
     cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, l->nbytes, l->buf, l->count,
                     l->type);
     PMPI_Status_set_elements(st, MPI_BYTE, l->nbytes);
@@ -234,7 +245,7 @@ int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req)
 
 void cl_recv_wait_part2(struct cl_recv_layout *l, MPI_Status *st)
 {
-    if (!cl_split_receives_pending()) {
+    if (!cl.split_pending) {
         PMPI_Recv(l->buf, l->count, l->type, l->source, part2_tag(l->seq), cl.data, st);
     } else {
         MPI_Request req;
@@ -297,18 +308,13 @@ static int hold_next(int source, int *tag)
     unsigned char *wire = ckpt_untracked_malloc((size_t)total + 1);
     PMPI_Mrecv(wire, total, MPI_BYTE, &msg, &st);
     struct cl_split_header h;
-    memcpy(&h.h, wire, CL_HEADER_BYTES);
-    int nbytes = total - CL_HEADER_BYTES;
-    void *data;
+    int nbytes = read_header(wire, total, source, st.MPI_TAG, &h);
+    void *data = ckpt_untracked_malloc((size_t)nbytes + 1);
     if (h.h.flags & CL_SPLIT) {
-        memcpy(&h, wire, sizeof h);
-        nbytes = h.nbytes;
-        data = ckpt_untracked_malloc((size_t)nbytes + 1);
         MPI_Request req;
         PMPI_Irecv(data, nbytes, MPI_PACKED, source, part2_tag(h.seq), cl.data, &req);
         cl_wait_real(&req, MPI_STATUS_IGNORE);
     } else {
-        data = ckpt_untracked_malloc((size_t)nbytes + 1);
         memcpy(data, wire + CL_HEADER_BYTES, (size_t)nbytes);
     }
     ckpt_untracked_free(wire);

@@ -252,7 +252,7 @@ void cl_poll(void)
     /* Receives that may get split messages post their part 2 as soon as
      * their part 1 is in, whatever the program is polling: else two ranks
      * testing their sends could each wait for the other's part 2. */
-    if (cl_split_receives_pending())
+    if (cl.split_pending)
         cl_requests_advance();
     if (announce_pending)
         cl_announce_if_pending();
@@ -308,13 +308,13 @@ int cl_point_due(void)
         return 0;
     cl_announce_if_pending();
     cl_poll_now();
-    if (cl.start_pending && skew_left-- <= 0) {
+    if (cl.start_pending) {
+        if (skew_left-- > 0)
+            return 0;
         /* A message whose part 1 is in is received whole before the image. */
         cl_requests_finish_split();
         return 1;
     }
-    if (cl.start_pending)
-        return 0;
     if (!cl.requested && !cl.in_progress) {
         cl.requested = 1;
         control_send(0, CTRL_REQUEST, 0, 0);

@@ -42,8 +42,6 @@ struct request {
 static struct request **table;
 static int table_size;
 static uint64_t post_counter;
-/* Posted receives whose part 1 may announce a split message (piggyback.c). */
-static int split_pending;
 
 static MPI_Request handle_of(int i)
 {
@@ -127,23 +125,17 @@ static void start_send(struct request *r)
     cl_note_sent(r->peer);
 }
 
-static int is_wildcard(const struct request *r);
+static int is_wildcard(const struct request *r)
+{
+    return r->is_recv && (r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
+}
 
-/* A message that left MPI earlier: held after a probe, or (recovering) late. */
 static int take_kept(struct request *r)
 {
-    int source, tag, nbytes;
-    void *bytes;
-    if (!cl_held_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes) &&
-        !(cl.replaying &&
-          cl_late_take(r->match_source, r->match_tag, &source, &tag, &bytes, &nbytes)))
+    if (!cl_take_kept(r->match_source, r->match_tag, r->buf, r->count, r->type, &r->status))
         return 0;
-    cl_check_fits(source, tag, nbytes, r->count, r->type);
-    cl_data_unbytes(bytes, nbytes, r->buf, r->count, r->type);
-    ckpt_untracked_free(bytes);
-    cl_status_set(&r->status, source, tag, nbytes);
     if (is_wildcard(r) && cl.logging)
-        cl_match_log(r->posted, source, tag);
+        cl_match_log(r->posted, r->status.MPI_SOURCE, r->status.MPI_TAG);
     r->state = DONE;
     return 1;
 }
@@ -160,13 +152,8 @@ static void post_recv(struct request *r)
         return;
     cl_recv_prepare(&r->recv, r->buf, r->count, r->type, r->small, (int)sizeof r->small);
     cl_recv_post(&r->recv, r->match_source, r->match_tag, &r->real);
-    split_pending += r->recv.may_split;
+    cl.split_pending += r->recv.may_split;
     r->state = POSTED;
-}
-
-static int is_wildcard(const struct request *r)
-{
-    return r->is_recv && (r->peer == MPI_ANY_SOURCE || r->tag == MPI_ANY_TAG);
 }
 
 static void post_recv_resolved(struct request *r)
@@ -305,7 +292,7 @@ static void finish_recv(struct request *r, MPI_Status *st)
 /* Part 1 of a receive is in: 1 when that completes it, 0 when part 2 is now posted. */
 static int part1_in(struct request *r, MPI_Status *st)
 {
-    split_pending -= r->recv.may_split;
+    cl.split_pending -= r->recv.may_split;
     if (cl_recv_part1_arrived(&r->recv, st)) {
         finish_recv(r, st);
         return 1;
@@ -314,27 +301,28 @@ static int part1_in(struct request *r, MPI_Status *st)
     return 0;
 }
 
+/* Wait for or test one library request; 1 once it is complete. */
+static int complete(MPI_Request *req, MPI_Status *st, int blocking)
+{
+    int flag = 1;
+    if (blocking)
+        cl_wait_real(req, st);
+    else
+        PMPI_Test(req, &flag, st);
+    return flag;
+}
+
 static int progress_send(struct request *r, int blocking)
 {
     MPI_Status st;
-    int flag = 1;
     if (r->real != MPI_REQUEST_NULL) {
-        if (blocking)
-            cl_wait_real(&r->real, &st);
-        else
-            PMPI_Test(&r->real, &flag, &st);
-        if (!flag)
+        if (!complete(&r->real, &st, blocking))
             return 0;
         r->status = st;
     }
-    if (r->send.part2 != MPI_REQUEST_NULL) {
-        if (blocking)
-            cl_wait_real(&r->send.part2, MPI_STATUS_IGNORE);
-        else
-            PMPI_Test(&r->send.part2, &flag, MPI_STATUS_IGNORE);
-        if (!flag)
-            return 0;
-    }
+    if (r->send.part2 != MPI_REQUEST_NULL &&
+        !complete(&r->send.part2, MPI_STATUS_IGNORE, blocking))
+        return 0;
     cl_send_release(&r->send);
     r->state = DONE;
     return 1;
@@ -350,13 +338,8 @@ static int progress(struct request *r, int blocking)
     if (!r->is_recv)
         return progress_send(r, blocking);
     for (;;) {
-        int flag = 1;
         MPI_Status st;
-        if (blocking)
-            cl_wait_real(&r->real, &st);
-        else
-            PMPI_Test(&r->real, &flag, &st);
-        if (!flag)
+        if (!complete(&r->real, &st, blocking))
             return 0;
         if (!r->recv.split) {
             if (part1_in(r, &st))
@@ -369,16 +352,11 @@ static int progress(struct request *r, int blocking)
     }
 }
 
-int cl_split_receives_pending(void)
-{
-    return split_pending;
-}
-
 /* Test the receives that may get a split message, so that each posts its
  * part 2 as soon as its part 1 is in; `busy` is being waited for. */
 static void advance(const MPI_Request *busy)
 {
-    for (int i = 0; i < table_size && split_pending; i++) {
+    for (int i = 0; i < table_size && cl.split_pending; i++) {
         struct request *r = table[i];
         if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.may_split &&
             !r->recv.split && &r->real != busy)
@@ -393,7 +371,7 @@ void cl_requests_advance(void)
 
 void cl_wait_real(MPI_Request *req, MPI_Status *st)
 {
-    if (!split_pending) {
+    if (!cl.split_pending) {
         PMPI_Wait(req, st);
         return;
     }
@@ -658,7 +636,7 @@ int MPI_Cancel(MPI_Request *request)
             progress(r, 1);
         return MPI_SUCCESS;
     }
-    split_pending -= r->recv.may_split;
+    cl.split_pending -= r->recv.may_split;
     cl_recv_release(&r->recv);
     r->status = st;
     r->state = DONE;
