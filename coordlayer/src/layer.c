@@ -2,6 +2,8 @@
  * MPI_Init / MPI_Finalize. */
 #include "coord.h"
 
+#include "coll.h"
+
 #include "heap.h"
 #include "image.h"
 #include "log.h"
@@ -16,7 +18,7 @@
 #include <unistd.h>
 
 enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
-       SECTION_LOG, SECTION_HELD };
+       SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG };
 
 void cl_begin_epoch(void);
 
@@ -30,6 +32,7 @@ struct saved_protocol {
 static void bring_up(void)
 {
     cl_protocol_init();
+    cl_objects_init();
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
 }
 
@@ -59,12 +62,14 @@ int MPI_Finalize(void)
     cl_announce_if_pending();
     cl_finalize_protocol();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
-                 "suppressed_early=%llu replayed_nondet=%llu",
+                 "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_replayed=%llu",
               (unsigned long long)cl.counters.late, (unsigned long long)cl.counters.early,
               (unsigned long long)cl.counters.nondet,
               (unsigned long long)cl.counters.replayed_late,
               (unsigned long long)cl.counters.suppressed_early,
-              (unsigned long long)cl.counters.replayed_nondet);
+              (unsigned long long)cl.counters.replayed_nondet,
+              (unsigned long long)cl.counters.coll_logged,
+              (unsigned long long)cl.counters.coll_replayed);
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);
     cl.control = MPI_COMM_NULL;
@@ -101,19 +106,22 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     memcpy(p + sizeof s, cl.sent, peers);
     memcpy(p + sizeof s + peers, cl.recv_current, peers);
     memcpy(p + sizeof s + 2 * peers, cl.recv_previous, peers);
-    void *early, *requests, *held;
-    size_t nearly, nrequests, nheld;
+    void *early, *requests, *held, *objects;
+    size_t nearly, nrequests, nheld, nobjects;
     cl_registries_save_early(&early, &nearly);
     cl_requests_save(&requests, &nrequests);
     cl_held_save(&held, &nheld);
+    cl_objects_save(&objects, &nobjects);
     int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
              add(w, SECTION_EARLY, early, nearly, err, errlen) ||
              add(w, SECTION_REQUESTS, requests, nrequests, err, errlen) ||
-             add(w, SECTION_HELD, held, nheld, err, errlen);
+             add(w, SECTION_HELD, held, nheld, err, errlen) ||
+             add(w, SECTION_OBJECTS, objects, nobjects, err, errlen);
     ckpt_untracked_free(p);
     ckpt_untracked_free(early);
     ckpt_untracked_free(requests);
     ckpt_untracked_free(held);
+    ckpt_untracked_free(objects);
     cl_registries_reset_for_epoch();
     return rc ? -1 : 0;
 }
@@ -132,7 +140,8 @@ static void log_path(uint64_t n, char *out, size_t len, int tmp)
     strcpy(out + stem, tmp ? ".log.tmp" : ".log");
 }
 
-/* The rank's log of checkpoint n: late messages and non-deterministic events. */
+/* The rank's log of checkpoint n: late messages, non-deterministic events
+ * and the results of collectives. */
 int cl_write_log(uint64_t n)
 {
     char tmp[PATH_MAX], path[PATH_MAX], err[PATH_MAX + 128];
@@ -143,13 +152,16 @@ int cl_write_log(uint64_t n)
     h.checkpoint = n;
     h.rank = (uint32_t)cl.rank;
     h.nranks = (uint32_t)cl.size;
-    void *log;
-    size_t nlog;
+    void *log, *coll;
+    size_t nlog, ncoll;
     cl_registries_save_log(&log, &nlog);
+    cl_coll_save_log(&coll, &ncoll);
     struct ckpt_image_writer *w = ckpt_image_create(tmp, &h, err, sizeof err);
-    int ok = w && ckpt_image_add_section(w, SECTION_LOG, 0, log, nlog, err, sizeof err) == 0;
+    int ok = w && ckpt_image_add_section(w, SECTION_LOG, 0, log, nlog, err, sizeof err) == 0 &&
+             ckpt_image_add_section(w, SECTION_COLL_LOG, 0, coll, ncoll, err, sizeof err) == 0;
     ok = w && ckpt_image_finish(w, err, sizeof err) == 0 && ok;
     ckpt_untracked_free(log);
+    ckpt_untracked_free(coll);
     if (ok && rename(tmp, path) == 0)
         return 0;
     ckpt_warn("checkpoint %llu: cannot write this rank's message log: %s",
@@ -200,9 +212,10 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *e = ckpt_image_find(img, SECTION_EARLY, 0);
     const struct ckpt_image_section *r = ckpt_image_find(img, SECTION_REQUESTS, 0);
     const struct ckpt_image_section *held = ckpt_image_find(img, SECTION_HELD, 0);
+    const struct ckpt_image_section *objects = ckpt_image_find(img, SECTION_OBJECTS, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     struct saved_protocol s;
-    if (!p || !e || !r || p->size != sizeof s + 3 * peers) {
+    if (!p || !e || !r || !objects || p->size != sizeof s + 3 * peers) {
         snprintf(err, errlen, "coordination layer state missing or for another rank count");
         return -1;
     }
@@ -219,6 +232,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     memcpy(cl.recv_previous, d + sizeof s + 2 * peers, peers);
     if (cl_registries_load_early(e->data, e->size) != 0 ||
         cl_requests_load(r->data, r->size) != 0 ||
+        cl_objects_load(objects->data, objects->size) != 0 ||
         (held && cl_held_load(held->data, held->size) != 0)) { /* images before held.c have none */
         snprintf(err, errlen, "coordination layer state is malformed");
         return -1;
@@ -229,13 +243,17 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     if (ckpt_image_open(path, NULL, 0, &log, err, errlen) != 0)
         return -1;
     const struct ckpt_image_section *l = ckpt_image_find(&log, SECTION_LOG, 0);
-    int rc = l ? cl_registries_load_log(l->data, l->size) : -1;
+    const struct ckpt_image_section *c = ckpt_image_find(&log, SECTION_COLL_LOG, 0);
+    int rc = l && c ? cl_registries_load_log(l->data, l->size) : -1;
+    if (rc == 0)
+        rc = cl_coll_load_log(c->data, c->size);
     ckpt_image_close(&log);
     if (rc != 0) {
         snprintf(err, errlen, "%s: message log is malformed", path);
         return -1;
     }
     cl_registries_exchange_early();
+    cl_coll_recover(); /* objects rebuilt; collectives to replay */
     cl.replaying = 1;
     cl_replay_check_done();
     return 0;

@@ -1,6 +1,8 @@
 /* Blocking point-to-point calls, probes and MPI_Wtime (thesis Code 4.1, 4.2). */
 #include "coord.h"
 
+#include "objects.h"
+
 #include "heap.h"
 #include "log.h"
 
@@ -131,9 +133,9 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
                          int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
     int packed = 0, position = 0;
-    PMPI_Pack_size(count, type, comm, &packed);
+    PMPI_Pack_size(count, cl_real_type(type), MPI_COMM_WORLD, &packed);
     void *copy = ckpt_untracked_malloc((size_t)packed + 1);
-    PMPI_Pack(buf, count, type, copy, packed, &position, comm);
+    PMPI_Pack(buf, count, cl_real_type(type), copy, packed, &position, MPI_COMM_WORLD);
     MPI_Request send;
     MPI_Isend(copy, position, MPI_PACKED, dest, sendtag, comm, &send);
     int rc = MPI_Recv(buf, count, type, source, recvtag, comm, status);

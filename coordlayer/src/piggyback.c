@@ -16,6 +16,8 @@
  * posts part 1 into a bounce buffer big enough for either kind. */
 #include "coord.h"
 
+#include "objects.h"
+
 #include "heap.h"
 #include "log.h"
 
@@ -42,9 +44,10 @@ static int describe(MPI_Datatype type, int *size)
         }
     int s;
     MPI_Aint lb, extent, tlb, textent;
-    PMPI_Type_size(type, &s);
-    PMPI_Type_get_extent(type, &lb, &extent);
-    PMPI_Type_get_true_extent(type, &tlb, &textent);
+    MPI_Datatype real = cl_real_type(type);
+    PMPI_Type_size(real, &s);
+    PMPI_Type_get_extent(real, &lb, &extent);
+    PMPI_Type_get_true_extent(real, &tlb, &textent);
     struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s};
     cache[next++ % 8] = t;
     *size = s;
@@ -79,7 +82,7 @@ static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, cons
         memcpy(wire + CL_HEADER_BYTES, buf, (size_t)size * (size_t)count);
         return CL_HEADER_BYTES + size * count;
     }
-    PMPI_Pack(buf, count, type, wire, wire_bytes, &position, MPI_COMM_WORLD);
+    PMPI_Pack(buf, count, cl_real_type(type), wire, wire_bytes, &position, MPI_COMM_WORLD);
     return position;
 }
 
@@ -89,7 +92,7 @@ static int combined_bytes(int count, MPI_Datatype type)
     int size, packed = 0;
     if (describe(type, &size))
         return CL_HEADER_BYTES + size * count;
-    PMPI_Pack_size(count, type, MPI_COMM_WORLD, &packed);
+    PMPI_Pack_size(count, cl_real_type(type), MPI_COMM_WORLD, &packed);
     return CL_HEADER_BYTES + packed;
 }
 
@@ -127,11 +130,11 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MP
     struct cl_split_header h = split_header(nbytes, dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, MPI_COMM_WORLD);
     if (!cl.split_pending)
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, type, dest, part2_tag(h.seq),
-                                                      cl.data);
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, cl_real_type(type), dest,
+                                                      part2_tag(h.seq), cl.data);
     MPI_Request part2;
-    (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, type, dest, part2_tag(h.seq), cl.data,
-                                             &part2);
+    (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, cl_real_type(type), dest,
+                                             part2_tag(h.seq), cl.data, &part2);
     cl_wait_real(&part2, MPI_STATUS_IGNORE); /* keeps our own split receives moving */
     return MPI_SUCCESS;
 }
@@ -147,7 +150,8 @@ int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Dat
     if (nbytes > CL_COMBINE_LIMIT) {
         s->header = split_header(nbytes, dest);
         PMPI_Isend(&s->header, (int)sizeof s->header, MPI_BYTE, dest, tag, MPI_COMM_WORLD, part1);
-        return isend(buf, count, type, dest, part2_tag(s->header.seq), cl.data, &s->part2);
+        return isend(buf, count, cl_real_type(type), dest, part2_tag(s->header.seq), cl.data,
+                     &s->part2);
     }
     int room = combined_bytes(count, type);
     s->bounce = ckpt_untracked_malloc((size_t)room);
@@ -213,7 +217,7 @@ void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Da
         memcpy(buf, bytes, (size_t)nbytes);
     } else {
         int position = 0;
-        PMPI_Unpack(bytes, nbytes, &position, buf, count, type, MPI_COMM_WORLD);
+        PMPI_Unpack(bytes, nbytes, &position, buf, count, cl_real_type(type), MPI_COMM_WORLD);
     }
 }
 
@@ -240,13 +244,13 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
 
 int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req)
 {
-    return PMPI_Irecv(l->buf, l->count, l->type, l->source, part2_tag(l->seq), cl.data, req);
+    return PMPI_Irecv(l->buf, l->count, cl_real_type(l->type), l->source, part2_tag(l->seq), cl.data, req);
 }
 
 void cl_recv_wait_part2(struct cl_recv_layout *l, MPI_Status *st)
 {
     if (!cl.split_pending) {
-        PMPI_Recv(l->buf, l->count, l->type, l->source, part2_tag(l->seq), cl.data, st);
+        PMPI_Recv(l->buf, l->count, cl_real_type(l->type), l->source, part2_tag(l->seq), cl.data, st);
     } else {
         MPI_Request req;
         cl_recv_post_part2(l, &req);
@@ -270,7 +274,7 @@ const void *cl_recv_payload(struct cl_recv_layout *l)
         return l->buf;
     int room = combined_bytes(l->count, l->type), position = 0;
     l->packed = ckpt_untracked_malloc((size_t)room);
-    PMPI_Pack(l->buf, l->count, l->type, l->packed, room, &position, MPI_COMM_WORLD);
+    PMPI_Pack(l->buf, l->count, cl_real_type(l->type), l->packed, room, &position, MPI_COMM_WORLD);
     return l->packed;
 }
 

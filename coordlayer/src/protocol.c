@@ -1,17 +1,22 @@
 /* Epochs, message counts, the control channel and the coordinator (rank 0).
  *
- * Control messages (four int64: kind, checkpoint, value, sender) travel on a
+ * Control messages (five int64: kind, checkpoint, value, sender, name) travel on a
  * private duplicate of MPI_COMM_WORLD and are polled at MPI calls and at
  * potential points:
  *   REQUEST   any -> 0    a trigger fired: please start a checkpoint
  *   START n   0 -> all    take your local checkpoint n at your next potential point
  *   SENT n c  p -> q      p sent c messages to q in the epoch that checkpoint n ended
+ *   COLLSEQ n c name  p -> 0  p had called c collectives on communicator `name`
+ *                          at its checkpoint (sent before SAVED; coll.h)
  *   SAVED n   p -> 0      p's image of n is durable
+ *   COLLMAX n c name  0 -> all  the highest such count: log collectives up to it
  *   ALL_SAVED 0 -> all    every image is durable: stop logging
  *   COMPLETE  p -> 0      p's late messages and event log are durable too
  *   COMMITTED 0 -> all    the checkpoint exists
  *   FINALIZING, ABORT, DONE: shutting down without leaving anyone waiting */
 #include "coord.h"
+
+#include "coll.h"
 
 #include "heap.h"
 #include "log.h"
@@ -28,8 +33,9 @@ struct cl_state cl;
 
 enum control_kind {
     CTRL_REQUEST = 1, CTRL_START, CTRL_SENT, CTRL_SAVED, CTRL_ALL_SAVED, CTRL_COMPLETE,
-    CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE
+    CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE, CTRL_COLLSEQ, CTRL_COLLMAX
 };
+#define CONTROL_WORDS 5
 #define CONTROL_TAG 1
 #define POLL_EVERY 32 /* MPI calls between control-channel polls when nothing is going on */
 
@@ -39,7 +45,7 @@ static unsigned char *finalizing; /* coordinator: which ranks are shutting down 
 static uint64_t *sent_report; /* what we tell peers at our local checkpoint */
 static int64_t *expected_early; /* SENT counts for a checkpoint we have not taken yet */
 static uint64_t taken;          /* the last checkpoint whose local part we took */
-static void handle(const int64_t m[4]);
+static void handle(const int64_t m[CONTROL_WORDS]);
 static int announce_pending;
 /* Control messages sent to and received from each rank: at shutdown every
  * rank drains what was sent to it, so that none is left in flight. */
@@ -51,15 +57,32 @@ static uint64_t *control_sent, *control_received;
 static long debug_skew, skew_left;
 int cl_write_log(uint64_t n);
 
-static void control_send(int dest, int kind, uint64_t n, int64_t value)
+static void control_send_named(int dest, int kind, uint64_t n, int64_t value, uint64_t name)
 {
-    int64_t m[4] = {kind, (int64_t)n, value, cl.rank};
+    int64_t m[CONTROL_WORDS] = {kind, (int64_t)n, value, cl.rank, (int64_t)name};
     if (dest == cl.rank) {
         handle(m);
         return;
     }
     control_sent[dest]++;
-    PMPI_Send(m, 4, MPI_INT64_T, dest, CONTROL_TAG, cl.control);
+    PMPI_Send(m, CONTROL_WORDS, MPI_INT64_T, dest, CONTROL_TAG, cl.control);
+}
+
+static void control_send(int dest, int kind, uint64_t n, int64_t value)
+{
+    control_send_named(dest, kind, n, value, 0);
+}
+
+/* The collective counts of our checkpoint (to the coordinator), and the
+ * highest ones (from it). */
+static uint64_t counts_for;
+static void send_count(uint64_t name, uint64_t seq)
+{
+    control_send_named(0, CTRL_COLLSEQ, counts_for, (int64_t)seq, name);
+}
+static void send_highest(int rank, uint64_t name, uint64_t seq)
+{
+    control_send_named(rank, CTRL_COLLMAX, counts_for, (int64_t)seq, name);
 }
 
 static void broadcast(int kind, uint64_t n)
@@ -126,7 +149,8 @@ static int late_messages_all_in(void)
  * the log window has closed: write the log and tell the coordinator. */
 void cl_check_complete(void)
 {
-    if (!cl.local_saved || cl.logging || !cl.late_capture || !late_messages_all_in())
+    if (!cl.local_saved || cl.logging || !cl.late_capture || !late_messages_all_in() ||
+        !cl_coll_window_closed())
         return;
     cl.late_capture = 0;
     if (cl_write_log(cl.in_progress) == 0)
@@ -143,6 +167,7 @@ static void start_checkpoint(void)
     if (n < cl.last_committed)
         n = cl.last_committed;
     saved_count = complete_count = 0;
+    cl_coll_collect_reset();
     broadcast(CTRL_START, n + 1);
 }
 
@@ -154,9 +179,10 @@ static void abandon(uint64_t n)
     cl.in_progress = 0;
     cl.start_pending = cl.local_saved = cl.logging = cl.late_capture = 0;
     cl.requested = 0;
+    cl_coll_window_abandon();
 }
 
-static void handle(const int64_t m[4])
+static void handle(const int64_t m[CONTROL_WORDS])
 {
     uint64_t n = (uint64_t)m[1];
     int from = (int)m[3];
@@ -182,12 +208,23 @@ static void handle(const int64_t m[4])
             expected_early[from] = m[2]; /* the peer was faster: ours comes at our checkpoint */
         }
         break;
+    case CTRL_COLLSEQ:
+        if (n == cl.in_progress)
+            cl_coll_collect((uint64_t)m[4], (uint64_t)m[2]);
+        break;
+    case CTRL_COLLMAX:
+        cl_coll_target((uint64_t)m[4], (uint64_t)m[2]);
+        break;
     case CTRL_SAVED:
-        if (++saved_count == cl.size)
+        if (++saved_count == cl.size) {
+            counts_for = n;
+            cl_coll_announce(send_highest, cl.size);
             broadcast(CTRL_ALL_SAVED, n);
+        }
         break;
     case CTRL_ALL_SAVED:
         cl.logging = 0;
+        cl_coll_targets_known();
         cl_check_complete();
         break;
     case CTRL_COMPLETE:
@@ -240,8 +277,9 @@ void cl_poll_now(void)
         PMPI_Iprobe(MPI_ANY_SOURCE, CONTROL_TAG, cl.control, &flag, &st);
         if (!flag)
             return;
-        int64_t m[4];
-        PMPI_Recv(m, 4, MPI_INT64_T, st.MPI_SOURCE, CONTROL_TAG, cl.control, MPI_STATUS_IGNORE);
+        int64_t m[CONTROL_WORDS];
+        PMPI_Recv(m, CONTROL_WORDS, MPI_INT64_T, st.MPI_SOURCE, CONTROL_TAG, cl.control,
+                  MPI_STATUS_IGNORE);
         control_received[st.MPI_SOURCE]++;
         handle(m);
     }
@@ -347,6 +385,7 @@ void cl_begin_epoch(void)
      * nothing, may be the first call after it. */
     cl.logging = 1;
     cl.late_capture = 1;
+    cl_coll_window_open();
 }
 
 /* Called between writing the image and rebuilding the stack: no MPI call
@@ -376,6 +415,8 @@ void cl_announce_if_pending(void)
     cl.local_saved = 1;
     for (int r = 0; r < cl.size; r++)
         control_send(r, CTRL_SENT, n, (int64_t)sent_report[r]);
+    counts_for = n;
+    cl_coll_report(send_count);
     control_send(0, CTRL_SAVED, n, 0);
     cl_check_complete();
 }
@@ -403,8 +444,9 @@ void cl_finalize_protocol(void)
     PMPI_Alltoall(control_sent, 1, MPI_UINT64_T, expected, 1, MPI_UINT64_T, cl.control);
     for (int r = 0; r < cl.size; r++)
         while (control_received[r] < expected[r]) {
-            int64_t m[4];
-            PMPI_Recv(m, 4, MPI_INT64_T, r, CONTROL_TAG, cl.control, MPI_STATUS_IGNORE);
+            int64_t m[CONTROL_WORDS];
+            PMPI_Recv(m, CONTROL_WORDS, MPI_INT64_T, r, CONTROL_TAG, cl.control,
+                      MPI_STATUS_IGNORE);
             control_received[r]++;
         }
     ckpt_untracked_free(expected);

@@ -12,6 +12,8 @@
  * Channels are (peer, tag) on MPI_COMM_WORLD. */
 #include "coord.h"
 
+#include "coll.h"
+
 #include "heap.h"
 #include "log.h"
 
@@ -195,7 +197,8 @@ int cl_replay_pending(void)
 
 void cl_replay_check_done(void)
 {
-    if (!cl.replaying || nlate > 0 || replay_next < nreplay || nmatches > 0)
+    if (!cl.replaying || nlate > 0 || replay_next < nreplay || nmatches > 0 ||
+        cl_coll_replay_pending())
         return;
     for (int i = 0; i < nsuppress; i++)
         if (suppress[i].count > 0)

@@ -1,0 +1,77 @@
+/* Collectives across the recovery line, without an extra collective per call.
+ *
+ * Every communicator counts the collectives called on it (its sequence
+ * number). Ranks take their local checkpoints at different points, so a
+ * collective may have been passed by some members before their checkpoints
+ * and by others after (thesis 4.2.2, figure 4.4). Recovery must not let the
+ * second kind call it again for real: the first kind never will.
+ *
+ * At its local checkpoint each rank reports, per communicator, how many
+ * collectives it had called; the coordinator sends every rank the highest
+ * count of each communicator. From its checkpoint until it has reached those
+ * counts, a rank logs the results of its collectives (the collective log, part
+ * of its log file). On recovery the ranks exchange the counts saved in their
+ * images (once, at recovery), and a rank serves the collectives up to the
+ * highest count from its log instead of calling MPI; the ones after it are
+ * called by every member again. A communicator created by such a collective
+ * is built again, by all its members together, while objects are rebuilt. */
+#ifndef AALC_COLL_H
+#define AALC_COLL_H
+
+#include "objects.h"
+
+#include <mpi.h>
+#include <stdint.h>
+
+/* An output buffer of a collective: what its log entry holds. */
+struct cl_block {
+    void *buf;
+    int count;
+    MPI_Datatype type; /* the program's handle */
+};
+
+/* One collective call in progress. */
+struct cl_coll {
+    int comm;     /* table index */
+    MPI_Comm real;
+    uint64_t seq;
+    int log;      /* its result goes to the log */
+    const char *call;
+};
+
+/* Starts a collective on `comm`; returns 1 when it is served from the log. */
+int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call);
+/* The collective returned: log its outputs if it is in the window. */
+void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout);
+/* Recovery: the logged outputs back into the buffers. */
+int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout);
+
+/* Communicator creation (a collective on the parent): the recipe goes to the
+ * log with the result; replayed, the communicator rebuilt at recovery is
+ * returned. `index` -1 means the call gave this rank MPI_COMM_NULL. */
+void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs,
+                          int index);
+MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
+/* A communicator created: name it and give it its logging window. */
+void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
+
+/* The window (coll_log.c). */
+void cl_coll_window_open(void); /* at the local checkpoint */
+void cl_coll_target(uint64_t name, uint64_t highest);
+void cl_coll_targets_known(void);
+int cl_coll_window_closed(void);
+void cl_coll_window_abandon(void);
+void cl_coll_report(void (*send)(uint64_t name, uint64_t seq)); /* our counts, at the checkpoint */
+/* Coordinator: the counts of all ranks, and the highest per communicator. */
+void cl_coll_collect(uint64_t name, uint64_t seq);
+void cl_coll_announce(void (*send)(int rank, uint64_t name, uint64_t highest), int nranks);
+void cl_coll_collect_reset(void);
+
+int cl_coll_save_log(void **bytes, size_t *n);
+int cl_coll_load_log(const void *bytes, size_t n);
+void cl_coll_reset_for_epoch(void);
+/* Recovery: exchange the saved counts, rebuild every object, set the replay. */
+void cl_coll_recover(void);
+int cl_coll_replay_pending(void);
+
+#endif

@@ -1,0 +1,475 @@
+/* The collective log, its window, and the replay of collectives on recovery
+ * (coll.h says why). */
+#include "coll.h"
+
+#include "coord.h"
+#include "heap.h"
+#include "log.h"
+
+#include <stddef.h>
+#include <string.h>
+
+struct coll_entry {
+    uint64_t comm, seq; /* the communicator's name and the collective's number on it */
+    uint32_t call;      /* hash of the call's name: a replay must be the same call */
+    int32_t creation;   /* 1: bytes hold a communicator's recipe (struct creation + args) */
+    int32_t object;     /* creation: the new communicator's table index, -1 for MPI_COMM_NULL */
+    int32_t nbytes;
+    unsigned char *bytes;
+};
+struct creation {
+    int32_t call, nargs;
+    uint64_t name; /* of the new communicator */
+};
+static struct coll_entry *entries;
+static int nentries, entries_capacity, replay_cursor;
+
+/* The window. */
+static int window_open, targets_known, replay_active;
+struct count { uint64_t name, seq; };
+static struct count *targets, *report, *highest;
+static int ntargets, targets_capacity, nreport, report_capacity, nhighest, highest_capacity;
+
+static void *grow(void *p, int *capacity, int needed, size_t item)
+{
+    if (needed <= *capacity)
+        return p;
+    int want = *capacity ? *capacity * 2 : 32;
+    while (want < needed)
+        want *= 2;
+    p = ckpt_untracked_realloc(p, (size_t)want * item);
+    if (!p)
+        ckpt_fatal("out of memory in the coordination layer's collective log");
+    *capacity = want;
+    return p;
+}
+
+static uint32_t call_hash(const char *call)
+{
+    uint32_t h = 2166136261u;
+    for (; *call; call++)
+        h = (h ^ (unsigned char)*call) * 16777619u;
+    return h;
+}
+
+/* Highest count per name: a small table, searched linearly (a program has few communicators). */
+static void raise_count(struct count **table, int *n, int *capacity, uint64_t name, uint64_t seq)
+{
+    for (int i = 0; i < *n; i++)
+        if ((*table)[i].name == name) {
+            if ((*table)[i].seq < seq)
+                (*table)[i].seq = seq;
+            return;
+        }
+    *table = grow(*table, capacity, *n + 1, sizeof **table);
+    (*table)[(*n)++] = (struct count){name, seq};
+}
+
+static int find_count(const struct count *table, int n, uint64_t name, uint64_t *seq)
+{
+    for (int i = 0; i < n; i++)
+        if (table[i].name == name) {
+            *seq = table[i].seq;
+            return 1;
+        }
+    return 0;
+}
+
+static const char *comm_label(int comm)
+{
+    return comm == CL_WORLD ? "MPI_COMM_WORLD" : comm == CL_SELF ? "MPI_COMM_SELF"
+                                                                  : "a derived communicator";
+}
+
+/* ---- one collective ---- */
+
+int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call)
+{
+    cl_poll();
+    int i = cl_comm_index(comm);
+    struct cl_object *o = &cl_objects[i];
+    c->comm = i;
+    c->real = o->real;
+    c->seq = ++o->coll_seq;
+    c->call = call;
+    c->log = 0;
+    if (replay_active && c->seq <= o->replay_to)
+        return 1;
+    c->log = window_open && c->seq <= o->log_to;
+    return 0;
+}
+
+static struct coll_entry *append(struct cl_coll *c, int nbytes)
+{
+    entries = grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
+    struct coll_entry *e = &entries[nentries++];
+    memset(e, 0, sizeof *e);
+    e->comm = cl_objects[c->comm].name;
+    e->seq = c->seq;
+    e->call = call_hash(c->call);
+    e->object = -1;
+    e->nbytes = nbytes;
+    e->bytes = ckpt_untracked_malloc(nbytes > 0 ? (size_t)nbytes : 1);
+    cl.counters.coll_logged++;
+    return e;
+}
+
+static int block_bytes(const struct cl_block *b)
+{
+    int n = 0;
+    if (b->buf != MPI_IN_PLACE && b->count > 0)
+        PMPI_Pack_size(b->count, cl_real_type(b->type), MPI_COMM_SELF, &n);
+    return n;
+}
+
+static void window_check(void)
+{
+    if (window_open && cl_coll_window_closed())
+        cl_check_complete();
+}
+
+void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout)
+{
+    if (c->log) {
+        int total = 0;
+        for (int i = 0; i < nout; i++)
+            total += block_bytes(&out[i]);
+        struct coll_entry *e = append(c, total);
+        int position = 0;
+        for (int i = 0; i < nout; i++)
+            if (block_bytes(&out[i]) > 0)
+                PMPI_Pack(out[i].buf, out[i].count, cl_real_type(out[i].type), e->bytes, total,
+                          &position, MPI_COMM_SELF);
+    }
+    if (window_open && targets_known && c->seq >= cl_objects[c->comm].log_to)
+        window_check();
+}
+
+static struct coll_entry *find_entry(struct cl_coll *c)
+{
+    uint64_t name = cl_objects[c->comm].name;
+    for (int k = 0; k < nentries; k++) {
+        int i = (replay_cursor + k) % nentries;
+        if (entries[i].comm == name && entries[i].seq == c->seq) {
+            replay_cursor = i + 1;
+            if (entries[i].call != call_hash(c->call))
+                ckpt_fatal("recovering: %s (collective %llu on %s) does not match the logged "
+                           "collective: the program took another path than before the failure",
+                           c->call, (unsigned long long)c->seq, comm_label(c->comm));
+            return &entries[i];
+        }
+    }
+    ckpt_fatal("recovering: %s (collective %llu on %s) should come from this rank's log, "
+               "which does not hold it", c->call, (unsigned long long)c->seq,
+               comm_label(c->comm));
+}
+
+static void replayed(struct cl_coll *c)
+{
+    cl.counters.coll_replayed++;
+    if (c->seq == cl_objects[c->comm].replay_to)
+        cl_replay_check_done();
+}
+
+int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout)
+{
+    struct coll_entry *e = find_entry(c);
+    int total = 0;
+    for (int i = 0; i < nout; i++)
+        total += block_bytes(&out[i]);
+    if (total != e->nbytes || e->creation)
+        ckpt_fatal("recovering: %s (collective %llu on %s) expects %d bytes of result, the "
+                   "log holds %d", c->call, (unsigned long long)c->seq, comm_label(c->comm),
+                   total, e->nbytes);
+    int position = 0;
+    for (int i = 0; i < nout; i++)
+        if (block_bytes(&out[i]) > 0)
+            PMPI_Unpack(e->bytes, e->nbytes, &position, out[i].buf, out[i].count,
+                        cl_real_type(out[i].type), MPI_COMM_SELF);
+    replayed(c);
+    return MPI_SUCCESS;
+}
+
+/* ---- communicator creation ---- */
+
+void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real)
+{
+    struct cl_object *o = &cl_objects[index];
+    o->name = cl_comm_name(parent, parent_seq, real);
+    if (window_open) {
+        uint64_t t = 0;
+        o->log_to = !targets_known ? UINT64_MAX : find_count(targets, ntargets, o->name, &t) ? t : 0;
+    } else {
+        o->log_to = 0;
+    }
+}
+
+void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs, int index)
+{
+    if (c->log) {
+        struct creation k = {call, nargs, index >= 0 ? cl_objects[index].name : 0};
+        int n = (int)(sizeof k + sizeof *args * (size_t)nargs);
+        struct coll_entry *e = append(c, n);
+        e->creation = 1;
+        e->object = index;
+        memcpy(e->bytes, &k, sizeof k);
+        memcpy(e->bytes + sizeof k, args, sizeof *args * (size_t)nargs);
+    }
+    if (window_open && targets_known && c->seq >= cl_objects[c->comm].log_to)
+        window_check();
+}
+
+MPI_Comm cl_coll_replay_creation(struct cl_coll *c)
+{
+    struct coll_entry *e = find_entry(c);
+    if (!e->creation)
+        ckpt_fatal("recovering: %s on %s is logged as another collective", c->call,
+                   comm_label(c->comm));
+    replayed(c);
+    return e->object >= 0 ? cl_handle_of(e->object) : MPI_COMM_NULL;
+}
+
+/* ---- the window ---- */
+
+void cl_coll_reset_for_epoch(void)
+{
+    for (int i = 0; i < nentries; i++)
+        ckpt_untracked_free(entries[i].bytes);
+    nentries = replay_cursor = 0;
+}
+
+void cl_coll_window_open(void)
+{
+    cl_coll_reset_for_epoch();
+    window_open = 1;
+    targets_known = 0;
+    ntargets = nreport = 0;
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name) {
+            cl_objects[i].log_to = UINT64_MAX;
+            report = grow(report, &report_capacity, nreport + 1, sizeof *report);
+            report[nreport++] = (struct count){cl_objects[i].name, cl_objects[i].coll_seq};
+        }
+}
+
+void cl_coll_report(void (*send)(uint64_t name, uint64_t seq))
+{
+    for (int i = 0; i < nreport; i++)
+        send(report[i].name, report[i].seq);
+}
+
+void cl_coll_target(uint64_t name, uint64_t seq)
+{
+    raise_count(&targets, &ntargets, &targets_capacity, name, seq);
+}
+
+void cl_coll_targets_known(void)
+{
+    if (!window_open)
+        return;
+    targets_known = 1;
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM) {
+            uint64_t t = 0;
+            cl_objects[i].log_to = find_count(targets, ntargets, cl_objects[i].name, &t) ? t : 0;
+        }
+}
+
+/* Closed once every communicator has reached the highest count any member
+ * had at its checkpoint: no later collective can cross the recovery line. A
+ * communicator that a crossing collective creates later is covered too: its
+ * parent's count lies beyond that collective. */
+int cl_coll_window_closed(void)
+{
+    if (!window_open)
+        return 1;
+    if (!targets_known)
+        return 0;
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].coll_seq < cl_objects[i].log_to)
+            return 0;
+    window_open = 0;
+    return 1;
+}
+
+void cl_coll_window_abandon(void)
+{
+    window_open = 0;
+}
+
+/* Coordinator. */
+void cl_coll_collect(uint64_t name, uint64_t seq)
+{
+    raise_count(&highest, &nhighest, &highest_capacity, name, seq);
+}
+
+void cl_coll_announce(void (*send)(int rank, uint64_t name, uint64_t highest), int nranks)
+{
+    for (int r = 0; r < nranks; r++)
+        for (int i = 0; i < nhighest; i++)
+            send(r, highest[i].name, highest[i].seq);
+    nhighest = 0;
+}
+
+void cl_coll_collect_reset(void)
+{
+    nhighest = 0;
+}
+
+/* ---- the log file's part ---- */
+
+int cl_coll_save_log(void **bytes, size_t *n)
+{
+    size_t size = sizeof(int32_t);
+    for (int i = 0; i < nentries; i++)
+        size += offsetof(struct coll_entry, bytes) + (size_t)entries[i].nbytes;
+    unsigned char *p = ckpt_untracked_malloc(size), *q = p;
+    int32_t count = nentries;
+    memcpy(q, &count, sizeof count);
+    q += sizeof count;
+    for (int i = 0; i < nentries; i++) {
+        memcpy(q, &entries[i], offsetof(struct coll_entry, bytes));
+        q += offsetof(struct coll_entry, bytes);
+        memcpy(q, entries[i].bytes, (size_t)entries[i].nbytes);
+        q += entries[i].nbytes;
+    }
+    *bytes = p;
+    *n = size;
+    return 0;
+}
+
+int cl_coll_load_log(const void *bytes, size_t n)
+{
+    const unsigned char *p = bytes, *end = p + n;
+    int32_t count;
+    if (n < sizeof count)
+        return -1;
+    memcpy(&count, p, sizeof count);
+    p += sizeof count;
+    if (count < 0)
+        return -1;
+    cl_coll_reset_for_epoch();
+    for (int i = 0; i < count; i++) {
+        struct coll_entry e;
+        if ((size_t)(end - p) < offsetof(struct coll_entry, bytes))
+            return -1;
+        memcpy(&e, p, offsetof(struct coll_entry, bytes));
+        p += offsetof(struct coll_entry, bytes);
+        if (e.nbytes < 0 || end - p < e.nbytes ||
+            (e.creation && (size_t)e.nbytes < sizeof(struct creation)))
+            return -1;
+        e.bytes = ckpt_untracked_malloc((size_t)e.nbytes + 1);
+        memcpy(e.bytes, p, (size_t)e.nbytes);
+        p += e.nbytes;
+        entries = grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
+        entries[nentries++] = e;
+    }
+    return p == end ? 0 : -1;
+}
+
+/* ---- recovery ---- */
+
+static int comm_named(uint64_t name)
+{
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name == name)
+            return i;
+    return -1;
+}
+
+/* Every rank learns the highest count each communicator had at any member's checkpoint. */
+static void exchange_counts(void)
+{
+    int mine = 0;
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name)
+            mine++;
+    uint64_t *pairs = ckpt_untracked_malloc(sizeof(uint64_t) * 2 * (size_t)(mine + 1));
+    for (int i = 0, k = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name) {
+            pairs[k++] = cl_objects[i].name;
+            pairs[k++] = cl_objects[i].coll_seq;
+        }
+    int *counts = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
+    int *displs = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
+    int two = 2 * mine, total = 0;
+    PMPI_Allgather(&two, 1, MPI_INT, counts, 1, MPI_INT, cl.control);
+    for (int r = 0; r < cl.size; r++) {
+        displs[r] = total;
+        total += counts[r];
+    }
+    uint64_t *all = ckpt_untracked_malloc(sizeof(uint64_t) * (size_t)(total + 2));
+    PMPI_Allgatherv(pairs, two, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, cl.control);
+    nhighest = 0;
+    for (int k = 0; k + 1 < total; k += 2)
+        raise_count(&highest, &nhighest, &highest_capacity, all[k], all[k + 1]);
+    ckpt_untracked_free(pairs);
+    ckpt_untracked_free(counts);
+    ckpt_untracked_free(displs);
+    ckpt_untracked_free(all);
+}
+
+/* Communicators this rank created after its checkpoint by a collective that
+ * other members had passed before theirs: the others build them again from
+ * their images, so this rank builds them now too, from its log, at the index
+ * they had (so the handle the replayed call returns is the one the program
+ * had before the failure). */
+static void rebuild_crossing_creations(void)
+{
+    for (int i = 0; i < nentries; i++) {
+        struct coll_entry *e = &entries[i];
+        uint64_t top = 0;
+        if (!e->creation || !find_count(highest, nhighest, e->comm, &top) || e->seq > top)
+            continue;
+        if (comm_named(e->comm) < 0)
+            ckpt_fatal("recovering: the log creates a communicator from one that does not exist");
+        struct creation k;
+        memcpy(&k, e->bytes, sizeof k);
+        if (k.nargs < 0 || (size_t)e->nbytes != sizeof k + sizeof(int64_t) * (size_t)k.nargs)
+            ckpt_fatal("recovering: malformed communicator recipe in this rank's log");
+        int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(k.nargs + 1));
+        memcpy(args, e->bytes + sizeof k, sizeof *args * (size_t)k.nargs);
+        MPI_Comm real = cl_recipe_build(k.call, args, k.nargs);
+        if (e->object >= 0) {
+            while (cl_nobjects <= e->object) /* placeholders up to its old index */
+                cl_object_free(cl_object_add_placeholder());
+            cl_objects[e->object].real = real;
+            cl_objects[e->object].freed = 0;
+            cl_objects[e->object].name = k.name;
+            cl_objects[e->object].coll_seq = 0;
+            cl_recipe_add(k.call, e->object, args, k.nargs);
+        }
+        ckpt_untracked_free(args);
+    }
+}
+
+void cl_coll_recover(void)
+{
+    exchange_counts();
+    cl_objects_rebuild();
+    rebuild_crossing_creations();
+    replay_active = 0;
+    for (int i = 0; i < cl_nobjects; i++) {
+        struct cl_object *o = &cl_objects[i];
+        uint64_t top = 0;
+        o->replay_to = 0;
+        o->log_to = 0;
+        if (o->kind == CL_OBJ_COMM && o->name && find_count(highest, nhighest, o->name, &top) &&
+            top > o->coll_seq) {
+            o->replay_to = top;
+            replay_active = 1;
+        }
+    }
+}
+
+int cl_coll_replay_pending(void)
+{
+    if (!replay_active)
+        return 0;
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].coll_seq < cl_objects[i].replay_to)
+            return 1;
+    replay_active = 0;
+    cl_coll_reset_for_epoch();
+    return 0;
+}

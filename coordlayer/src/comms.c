@@ -1,0 +1,344 @@
+/* Communicators, groups and error handlers: created through the library,
+ * recorded with their recipes, handed to the program as virtual handles.
+ *
+ * A new communicator is recorded as "split the parent with this colour and
+ * key", whatever call made it: the colour is the world rank of its rank 0
+ * (MPI_UNDEFINED for a rank left out) and the key the rank's place in it, so
+ * one split on recovery rebuilds it with the same members in the same order.
+ * Creating one is a collective on the parent (coll.h): counted, logged and
+ * replayed like the others. */
+#include "coll.h"
+
+#include "coord.h"
+#include "heap.h"
+#include "log.h"
+
+static void membership(MPI_Comm real, int64_t *color, int64_t *key)
+{
+    if (real == MPI_COMM_NULL) {
+        *color = MPI_UNDEFINED;
+        *key = 0;
+        return;
+    }
+    MPI_Group world, group;
+    int zero = 0, first = 0, rank = 0;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    PMPI_Comm_group(real, &group);
+    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
+    PMPI_Group_free(&group);
+    PMPI_Group_free(&world);
+    PMPI_Comm_rank(real, &rank);
+    *color = first;
+    *key = rank;
+}
+
+/* The library made `real` (maybe MPI_COMM_NULL) by the collective c: record
+ * it, even for a rank left out, which must take part again on recovery. */
+static MPI_Comm created(struct cl_coll *c, MPI_Comm real, int call, const int64_t *args,
+                        int nargs)
+{
+    int handle = cl_object_add(CL_OBJ_COMM, real, call, args, nargs);
+    int index = handle & CL_VIRTUAL_INDEX;
+    if (real == MPI_COMM_NULL) {
+        cl_object_free(index);
+        index = -1;
+    } else {
+        cl_comm_created(index, c->comm, c->seq, real);
+    }
+    cl_coll_end_creation(c, call, args, nargs, index);
+    return index >= 0 ? handle : MPI_COMM_NULL;
+}
+
+/* dup, split, split_type, create: all recorded as a split. */
+static MPI_Comm created_as_split(struct cl_coll *c, MPI_Comm parent, MPI_Comm real)
+{
+    int64_t args[3] = {parent, 0, 0};
+    membership(real, &args[1], &args[2]);
+    return created(c, real, CL_MAKE_COMM_SPLIT, args, 3);
+}
+
+int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Comm_dup")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real;
+    int rc = PMPI_Comm_dup(c.real, &real);
+    int64_t parent = comm;
+    *newcomm = created(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
+    return rc;
+}
+
+int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+    (void)info; /* hints only; the rebuilt communicator goes without them */
+    return MPI_Comm_dup(comm, newcomm);
+}
+
+int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Comm_split")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real;
+    int rc = PMPI_Comm_split(c.real, color, key, &real);
+    *newcomm = created_as_split(&c, comm, real);
+    return rc;
+}
+
+int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                        MPI_Comm *newcomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Comm_split_type")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real;
+    int rc = PMPI_Comm_split_type(c.real, split_type, key, info, &real);
+    *newcomm = created_as_split(&c, comm, real);
+    return rc;
+}
+
+int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Comm_create")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real;
+    int rc = PMPI_Comm_create(c.real, cl_real_group(group), &real);
+    *newcomm = created_as_split(&c, comm, real);
+    return rc;
+}
+
+int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+{
+    (void)comm; (void)group; (void)tag; (void)newcomm;
+    /* Collective over the group only: the parent's members would disagree on
+     * how many collectives it has seen. */
+    cl_unsupported("MPI_Comm_create_group", "a collective over part of a communicator cannot "
+                                            "be placed against the recovery line yet; use "
+                                            "MPI_Comm_create or MPI_Comm_split");
+}
+
+int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],
+                    int reorder, MPI_Comm *newcomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Cart_create")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real;
+    int rc = PMPI_Cart_create(c.real, ndims, dims, periods, reorder, &real);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(4 + 2 * ndims));
+    args[0] = comm;
+    membership(real, &args[1], &args[2]);
+    args[3] = ndims;
+    for (int i = 0; i < ndims; i++) {
+        args[4 + i] = dims[i];
+        args[4 + ndims + i] = periods[i] != 0;
+    }
+    *newcomm = created(&c, real, CL_MAKE_COMM_CART, args, 4 + 2 * ndims);
+    ckpt_untracked_free(args);
+    return rc;
+}
+
+int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Cart_sub")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    int ndims = 0;
+    PMPI_Cartdim_get(c.real, &ndims);
+    MPI_Comm real;
+    int rc = PMPI_Cart_sub(c.real, remain_dims, &real);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(2 + ndims));
+    args[0] = comm;
+    args[1] = ndims;
+    for (int i = 0; i < ndims; i++)
+        args[2 + i] = remain_dims[i] != 0;
+    *newcomm = created(&c, real, CL_MAKE_CART_SUB, args, 2 + ndims);
+    ckpt_untracked_free(args);
+    return rc;
+}
+
+int MPI_Comm_free(MPI_Comm *comm)
+{
+    if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
+        cl_unsupported("MPI_Comm_free", "a predefined communicator cannot be freed");
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, *comm, "MPI_Comm_free");
+    int rc = MPI_SUCCESS;
+    if (replay) {
+        cl_coll_replay(&c, NULL, 0); /* the rebuilt one stays: members that freed it before
+                                      * their checkpoints will not free it again */
+    } else {
+        MPI_Comm real = c.real;
+        rc = PMPI_Comm_free(&real);
+        cl_coll_end(&c, NULL, 0);
+    }
+    cl_object_free(c.comm);
+    *comm = MPI_COMM_NULL;
+    return rc;
+}
+
+int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    int index = cl_comm_index(comm);
+    int rc = PMPI_Comm_set_errhandler(cl_objects[index].real, cl_real_errhandler(errhandler));
+    int64_t args[2] = {comm, errhandler};
+    cl_recipe_add(CL_SET_ERRHANDLER, index, args, 2);
+    return rc;
+}
+
+int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *function,
+                               MPI_Errhandler *errhandler)
+{
+    MPI_Errhandler real;
+    int rc = PMPI_Comm_create_errhandler(function, &real);
+    int64_t args[1] = {(int64_t)(uintptr_t)function};
+    *errhandler = cl_object_add(CL_OBJ_ERRHANDLER, real, CL_MAKE_ERRHANDLER, args, 1);
+    return rc;
+}
+
+/* The program's handle for an object the library names by its own handle. */
+static int virtual_of(int real, int kind)
+{
+    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == kind && !cl_objects[i].freed && cl_objects[i].real == real)
+            return cl_handle_of(i);
+    return real; /* predefined */
+}
+
+int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+    MPI_Errhandler real;
+    int rc = PMPI_Comm_get_errhandler(cl_real_comm(comm), &real);
+    *errhandler = virtual_of(real, CL_OBJ_ERRHANDLER);
+    return rc;
+}
+
+/* Freeing: the library's object goes; the record stays, for the objects
+ * built from it and for recovery. */
+static int free_virtual(int *handle, int kind, int null, int (*pfree)(int *))
+{
+    if (!cl_is_virtual((unsigned)*handle, kind))
+        return pfree(handle);
+    int index = *handle & CL_VIRTUAL_INDEX, real = cl_real(*handle, kind);
+    int rc = pfree(&real);
+    cl_object_free(index);
+    *handle = null;
+    return rc;
+}
+
+int MPI_Errhandler_free(MPI_Errhandler *errhandler)
+{
+    return free_virtual(errhandler, CL_OBJ_ERRHANDLER, MPI_ERRHANDLER_NULL, PMPI_Errhandler_free);
+}
+
+/* ---- groups (local objects) ---- */
+
+int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
+{
+    MPI_Group real;
+    int rc = PMPI_Comm_group(cl_real_comm(comm), &real);
+    int64_t args[1] = {comm};
+    *group = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_OF_COMM, args, 1);
+    return rc;
+}
+
+/* A group made from `group` by rank selection, recorded as the list of its
+ * members' ranks in `group` (incl, excl and the range forms alike). */
+static int selected(MPI_Group group, int rc, MPI_Group real, MPI_Group *out)
+{
+    if (rc != MPI_SUCCESS || real == MPI_GROUP_EMPTY) {
+        *out = real;
+        return rc;
+    }
+    int n = 0;
+    PMPI_Group_size(real, &n);
+    int *mine = ckpt_untracked_malloc(sizeof(int) * (size_t)(2 * n + 1));
+    for (int i = 0; i < n; i++)
+        mine[i] = i;
+    PMPI_Group_translate_ranks(real, n, mine, cl_real_group(group), mine + n);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(n + 2));
+    args[0] = group;
+    args[1] = n;
+    for (int i = 0; i < n; i++)
+        args[2 + i] = mine[n + i];
+    *out = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_RANKS, args, n + 2);
+    ckpt_untracked_free(mine);
+    ckpt_untracked_free(args);
+    return rc;
+}
+
+int MPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
+{
+    MPI_Group real = MPI_GROUP_NULL;
+    int rc = PMPI_Group_incl(cl_real_group(group), n, ranks, &real);
+    return selected(group, rc, real, newgroup);
+}
+
+int MPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
+{
+    MPI_Group real = MPI_GROUP_NULL;
+    int rc = PMPI_Group_excl(cl_real_group(group), n, ranks, &real);
+    return selected(group, rc, real, newgroup);
+}
+
+int MPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
+{
+    MPI_Group real = MPI_GROUP_NULL;
+    int rc = PMPI_Group_range_incl(cl_real_group(group), n, ranges, &real);
+    return selected(group, rc, real, newgroup);
+}
+
+int MPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
+{
+    MPI_Group real = MPI_GROUP_NULL;
+    int rc = PMPI_Group_range_excl(cl_real_group(group), n, ranges, &real);
+    return selected(group, rc, real, newgroup);
+}
+
+static int group_set(int which, MPI_Group g1, MPI_Group g2, MPI_Group *out,
+                     int (*op)(MPI_Group, MPI_Group, MPI_Group *))
+{
+    MPI_Group real;
+    int rc = op(cl_real_group(g1), cl_real_group(g2), &real);
+    if (rc != MPI_SUCCESS || real == MPI_GROUP_EMPTY) {
+        *out = real;
+        return rc;
+    }
+    int64_t args[3] = {which, g1, g2};
+    *out = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_SET, args, 3);
+    return rc;
+}
+
+int MPI_Group_union(MPI_Group g1, MPI_Group g2, MPI_Group *out)
+{
+    return group_set(0, g1, g2, out, PMPI_Group_union);
+}
+
+int MPI_Group_intersection(MPI_Group g1, MPI_Group g2, MPI_Group *out)
+{
+    return group_set(1, g1, g2, out, PMPI_Group_intersection);
+}
+
+int MPI_Group_difference(MPI_Group g1, MPI_Group g2, MPI_Group *out)
+{
+    return group_set(2, g1, g2, out, PMPI_Group_difference);
+}
+
+int MPI_Group_free(MPI_Group *group)
+{
+    return free_virtual(group, CL_OBJ_GROUP, MPI_GROUP_NULL, PMPI_Group_free);
+}

@@ -1,0 +1,258 @@
+/* Derived datatypes and user-defined reductions: created through the
+ * library, recorded with their recipes (objects.h), handed to the program as
+ * virtual handles. A reduction's function pointer stays valid on recovery:
+ * ckptcc links position-dependent executables, and recovery checks it is the
+ * same executable. */
+#include "objects.h"
+
+#include "coord.h"
+#include "heap.h"
+
+/* The recipe's arguments: counts and displacements as int64, handles as the
+ * program's. */
+struct args {
+    int64_t *v;
+    int n;
+};
+
+static struct args args_new(int capacity)
+{
+    struct args a = {ckpt_untracked_malloc(sizeof(int64_t) * (size_t)(capacity + 1)), 0};
+    return a;
+}
+
+static void put(struct args *a, int64_t x)
+{
+    a->v[a->n++] = x;
+}
+
+static int made(struct args *a, int rc, MPI_Datatype real, int call, MPI_Datatype *out)
+{
+    *out = rc == MPI_SUCCESS ? cl_object_add(CL_OBJ_TYPE, real, call, a->v, a->n)
+                             : MPI_DATATYPE_NULL;
+    ckpt_untracked_free(a->v);
+    return rc;
+}
+
+int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_contiguous(count, cl_real_type(oldtype), &real);
+    struct args a = args_new(2);
+    put(&a, count);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_CONTIGUOUS, newtype);
+}
+
+int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+                    MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_vector(count, blocklength, stride, cl_real_type(oldtype), &real);
+    struct args a = args_new(4);
+    put(&a, count);
+    put(&a, blocklength);
+    put(&a, stride);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_VECTOR, newtype);
+}
+
+int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                            MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_hvector(count, blocklength, stride, cl_real_type(oldtype), &real);
+    struct args a = args_new(4);
+    put(&a, count);
+    put(&a, blocklength);
+    put(&a, stride);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_HVECTOR, newtype);
+}
+
+int MPI_Type_indexed(int count, const int blocklengths[], const int displacements[],
+                     MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_indexed(count, blocklengths, displacements, cl_real_type(oldtype), &real);
+    struct args a = args_new(2 + 2 * count);
+    put(&a, count);
+    for (int i = 0; i < count; i++)
+        put(&a, blocklengths[i]);
+    for (int i = 0; i < count; i++)
+        put(&a, displacements[i]);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_INDEXED, newtype);
+}
+
+int MPI_Type_create_hindexed(int count, const int blocklengths[],
+                             const MPI_Aint displacements[], MPI_Datatype oldtype,
+                             MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_hindexed(count, blocklengths, displacements, cl_real_type(oldtype),
+                                       &real);
+    struct args a = args_new(2 + 2 * count);
+    put(&a, count);
+    for (int i = 0; i < count; i++)
+        put(&a, blocklengths[i]);
+    for (int i = 0; i < count; i++)
+        put(&a, displacements[i]);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_HINDEXED, newtype);
+}
+
+int MPI_Type_create_indexed_block(int count, int blocklength, const int displacements[],
+                                  MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_indexed_block(count, blocklength, displacements,
+                                            cl_real_type(oldtype), &real);
+    struct args a = args_new(3 + count);
+    put(&a, count);
+    put(&a, blocklength);
+    for (int i = 0; i < count; i++)
+        put(&a, displacements[i]);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_INDEXED_BLOCK, newtype);
+}
+
+int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint displacements[],
+                                   MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_hindexed_block(count, blocklength, displacements,
+                                             cl_real_type(oldtype), &real);
+    struct args a = args_new(3 + count);
+    put(&a, count);
+    put(&a, blocklength);
+    for (int i = 0; i < count; i++)
+        put(&a, displacements[i]);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_HINDEXED_BLOCK, newtype);
+}
+
+int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
+                           const MPI_Datatype types[], MPI_Datatype *newtype)
+{
+    MPI_Datatype *real_types = ckpt_untracked_malloc(sizeof *real_types * (size_t)(count + 1));
+    for (int i = 0; i < count; i++)
+        real_types[i] = cl_real_type(types[i]);
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_struct(count, blocklengths, displacements, real_types, &real);
+    ckpt_untracked_free(real_types);
+    struct args a = args_new(1 + 3 * count);
+    put(&a, count);
+    for (int i = 0; i < count; i++)
+        put(&a, blocklengths[i]);
+    for (int i = 0; i < count; i++)
+        put(&a, displacements[i]);
+    for (int i = 0; i < count; i++)
+        put(&a, types[i]);
+    return made(&a, rc, real, CL_MAKE_TYPE_STRUCT, newtype);
+}
+
+int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
+                             const int starts[], int order, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_subarray(ndims, sizes, subsizes, starts, order,
+                                       cl_real_type(oldtype), &real);
+    struct args a = args_new(3 + 3 * ndims);
+    put(&a, ndims);
+    for (int i = 0; i < ndims; i++)
+        put(&a, sizes[i]);
+    for (int i = 0; i < ndims; i++)
+        put(&a, subsizes[i]);
+    for (int i = 0; i < ndims; i++)
+        put(&a, starts[i]);
+    put(&a, order);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_SUBARRAY, newtype);
+}
+
+int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
+                           const int distribs[], const int dargs[], const int psizes[],
+                           int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_darray(size, rank, ndims, gsizes, distribs, dargs, psizes, order,
+                                     cl_real_type(oldtype), &real);
+    struct args a = args_new(5 + 4 * ndims);
+    put(&a, size);
+    put(&a, rank);
+    put(&a, ndims);
+    const int *lists[4] = {gsizes, distribs, dargs, psizes};
+    for (int k = 0; k < 4; k++)
+        for (int i = 0; i < ndims; i++)
+            put(&a, lists[k][i]);
+    put(&a, order);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_DARRAY, newtype);
+}
+
+int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                            MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_create_resized(cl_real_type(oldtype), lb, extent, &real);
+    struct args a = args_new(3);
+    put(&a, oldtype);
+    put(&a, lb);
+    put(&a, extent);
+    return made(&a, rc, real, CL_MAKE_TYPE_RESIZED, newtype);
+}
+
+int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    MPI_Datatype real;
+    int rc = PMPI_Type_dup(cl_real_type(oldtype), &real);
+    struct args a = args_new(1);
+    put(&a, oldtype);
+    return made(&a, rc, real, CL_MAKE_TYPE_DUP, newtype);
+}
+
+int MPI_Type_commit(MPI_Datatype *type)
+{
+    if (!cl_is_virtual((unsigned)*type, CL_OBJ_TYPE))
+        return PMPI_Type_commit(type);
+    MPI_Datatype real = cl_real_type(*type);
+    int rc = PMPI_Type_commit(&real);
+    int64_t arg = *type;
+    cl_recipe_add(CL_TYPE_COMMIT, *type & CL_VIRTUAL_INDEX, &arg, 1);
+    return rc;
+}
+
+int MPI_Type_free(MPI_Datatype *type)
+{
+    if (!cl_is_virtual((unsigned)*type, CL_OBJ_TYPE))
+        return PMPI_Type_free(type);
+    int index = *type & CL_VIRTUAL_INDEX;
+    MPI_Datatype real = cl_real_type(*type);
+    int rc = PMPI_Type_free(&real);
+    cl_object_free(index);
+    *type = MPI_DATATYPE_NULL;
+    return rc;
+}
+
+int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
+{
+    MPI_Op real;
+    int rc = PMPI_Op_create(function, commute, &real);
+    int64_t args[2] = {(int64_t)(uintptr_t)function, commute};
+    *op = rc == MPI_SUCCESS ? cl_object_add(CL_OBJ_OP, real, CL_MAKE_OP, args, 2) : MPI_OP_NULL;
+    return rc;
+}
+
+int MPI_Op_free(MPI_Op *op)
+{
+    if (!cl_is_virtual((unsigned)*op, CL_OBJ_OP))
+        return PMPI_Op_free(op);
+    int index = *op & CL_VIRTUAL_INDEX;
+    MPI_Op real = cl_real_op(*op);
+    int rc = PMPI_Op_free(&real);
+    cl_object_free(index);
+    *op = MPI_OP_NULL;
+    return rc;
+}

@@ -1,0 +1,417 @@
+/* The object table, the recipes, and building objects again on recovery
+ * (objects.h says why). */
+#include "objects.h"
+
+#include "coord.h"
+#include "heap.h"
+#include "log.h"
+
+#include <string.h>
+
+const unsigned cl_kind_prefix[CL_OBJ_KINDS] = {
+    [CL_OBJ_COMM] = 0x84000000u, [CL_OBJ_GROUP] = 0x88000000u, [CL_OBJ_TYPE] = 0x8c000000u,
+    [CL_OBJ_OP] = 0x98000000u, [CL_OBJ_ERRHANDLER] = 0x94000000u};
+static const char *const kind_names[CL_OBJ_KINDS] = {"communicator", "group", "datatype",
+                                                     "reduction operation", "error handler"};
+
+struct cl_object *cl_objects;
+int cl_nobjects;
+static int objects_capacity;
+
+struct recipe {
+    int32_t call, object, nargs;
+    int64_t *args;
+};
+static struct recipe *recipes;
+static int nrecipes, recipes_capacity;
+
+static void *grow(void *p, int *capacity, int needed, size_t item)
+{
+    if (needed <= *capacity)
+        return p;
+    int want = *capacity ? *capacity * 2 : 32;
+    while (want < needed)
+        want *= 2;
+    p = ckpt_untracked_realloc(p, (size_t)want * item);
+    if (!p)
+        ckpt_fatal("out of memory in the coordination layer's object table");
+    *capacity = want;
+    return p;
+}
+
+void cl_bad_handle(unsigned handle, int kind)
+{
+    ckpt_fatal("invalid %s handle 0x%x passed to MPI (not one this program created)",
+               kind_names[kind], handle);
+}
+
+int cl_comm_index_slow(MPI_Comm comm)
+{
+    if (comm == MPI_COMM_WORLD)
+        return CL_WORLD;
+    if (comm == MPI_COMM_SELF)
+        return CL_SELF;
+    if (!cl_is_virtual((unsigned)comm, CL_OBJ_COMM))
+        ckpt_fatal("communicator handle 0x%x is %s", (unsigned)comm,
+                   comm == MPI_COMM_NULL ? "MPI_COMM_NULL" : "not one this program created");
+    int i = comm & CL_VIRTUAL_INDEX;
+    if (i >= cl_nobjects || cl_objects[i].kind != CL_OBJ_COMM)
+        cl_bad_handle((unsigned)comm, CL_OBJ_COMM);
+    if (cl_objects[i].freed)
+        ckpt_fatal("communicator handle 0x%x was freed", (unsigned)comm);
+    return i;
+}
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static int new_entry(int kind, int real)
+{
+    cl_objects = grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
+    if (cl_nobjects > CL_VIRTUAL_INDEX)
+        ckpt_fatal("more than %d MPI objects created: the coordination layer's table is full",
+                   CL_VIRTUAL_INDEX);
+    struct cl_object *o = &cl_objects[cl_nobjects];
+    memset(o, 0, sizeof *o);
+    o->kind = kind;
+    o->real = real;
+    o->log_to = UINT64_MAX;
+    return cl_nobjects++;
+}
+
+void cl_objects_init(void)
+{
+    cl_nobjects = 0;
+    nrecipes = 0;
+    new_entry(CL_OBJ_COMM, MPI_COMM_WORLD);
+    new_entry(CL_OBJ_COMM, MPI_COMM_SELF);
+    cl_objects[CL_WORLD].name = 1;
+    cl_objects[CL_SELF].name = mix64(2 + (uint64_t)cl.rank); /* one per rank */
+}
+
+void cl_recipe_add(int call, int object, const int64_t *args, int nargs)
+{
+    recipes = grow(recipes, &recipes_capacity, nrecipes + 1, sizeof *recipes);
+    struct recipe *r = &recipes[nrecipes++];
+    r->call = call;
+    r->object = object;
+    r->nargs = nargs;
+    r->args = ckpt_untracked_malloc(sizeof *args * (size_t)(nargs + 1));
+    memcpy(r->args, args, sizeof *args * (size_t)nargs);
+}
+
+int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs)
+{
+    int i = new_entry(kind, real);
+    cl_recipe_add(call, i, args, nargs);
+    return cl_handle_of(i);
+}
+
+int cl_object_add_placeholder(void)
+{
+    return new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
+}
+
+void cl_object_free(int index)
+{
+    cl_objects[index].freed = 1;
+}
+
+uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new)
+{
+    /* The new communicator's rank 0, as a world rank, tells apart the
+     * communicators one split makes; all their members compute the same. */
+    MPI_Group world, group;
+    int zero = 0, first = 0;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    PMPI_Comm_group(real_new, &group);
+    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
+    PMPI_Group_free(&group);
+    PMPI_Group_free(&world);
+    return mix64(cl_objects[parent].name ^ mix64(parent_seq * 0x9e3779b97f4a7c15ULL +
+                                                  (uint64_t)first + 1));
+}
+
+/* ---- building objects from recipes ---- */
+
+static int *int_args(const int64_t *args, int n)
+{
+    int *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        out[i] = (int)args[i];
+    return out;
+}
+
+static MPI_Aint *aint_args(const int64_t *args, int n)
+{
+    MPI_Aint *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        out[i] = (MPI_Aint)args[i];
+    return out;
+}
+
+static MPI_Datatype *type_args(const int64_t *args, int n)
+{
+    MPI_Datatype *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        out[i] = cl_real_type((MPI_Datatype)args[i]);
+    return out;
+}
+
+static MPI_Comm comm_arg(int64_t a)
+{
+    return cl_objects[cl_comm_index((MPI_Comm)a)].real;
+}
+
+static int build_comm(int call, const int64_t *a)
+{
+    MPI_Comm out = MPI_COMM_NULL;
+    switch (call) {
+    case CL_MAKE_COMM_DUP:
+        PMPI_Comm_dup(comm_arg(a[0]), &out);
+        break;
+    case CL_MAKE_COMM_SPLIT:
+        PMPI_Comm_split(comm_arg(a[0]), (int)a[1], (int)a[2], &out);
+        break;
+    case CL_MAKE_COMM_CART: { /* same members and order, then the topology */
+        MPI_Comm members;
+        PMPI_Comm_split(comm_arg(a[0]), (int)a[1], (int)a[2], &members);
+        if (members != MPI_COMM_NULL) {
+            int n = (int)a[3], *dims = int_args(a + 4, n), *periods = int_args(a + 4 + n, n);
+            PMPI_Cart_create(members, n, dims, periods, 0, &out);
+            PMPI_Comm_free(&members);
+            ckpt_untracked_free(dims);
+            ckpt_untracked_free(periods);
+        }
+        break;
+    }
+    case CL_MAKE_CART_SUB: {
+        int *remain = int_args(a + 2, (int)a[1]);
+        PMPI_Cart_sub(comm_arg(a[0]), remain, &out);
+        ckpt_untracked_free(remain);
+        break;
+    }
+    case CL_MAKE_COMM_GROUP_OF: {
+        MPI_Comm parent = comm_arg(a[0]);
+        MPI_Group all, group;
+        int n = (int)a[2], *ranks = int_args(a + 3, n);
+        PMPI_Comm_group(parent, &all);
+        PMPI_Group_incl(all, n, ranks, &group);
+        PMPI_Comm_create_group(parent, group, (int)a[1], &out);
+        PMPI_Group_free(&group);
+        PMPI_Group_free(&all);
+        ckpt_untracked_free(ranks);
+        break;
+    }
+    }
+    return out;
+}
+
+int cl_recipe_build(int call, const int64_t *a, int nargs)
+{
+    (void)nargs;
+    int out = 0;
+    switch (call) {
+    case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
+    case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF:
+        return build_comm(call, a);
+    case CL_SET_ERRHANDLER:
+        PMPI_Comm_set_errhandler(comm_arg(a[0]), cl_real_errhandler((MPI_Errhandler)a[1]));
+        return 0;
+    case CL_MAKE_GROUP_OF_COMM:
+        PMPI_Comm_group(comm_arg(a[0]), &out);
+        return out;
+    case CL_MAKE_GROUP_RANKS: {
+        int *ranks = int_args(a + 2, (int)a[1]);
+        PMPI_Group_incl(cl_real_group((MPI_Group)a[0]), (int)a[1], ranks, &out);
+        ckpt_untracked_free(ranks);
+        return out;
+    }
+    case CL_MAKE_GROUP_SET: {
+        int (*op[3])(MPI_Group, MPI_Group, MPI_Group *) = {PMPI_Group_union,
+                                                          PMPI_Group_intersection,
+                                                          PMPI_Group_difference};
+        op[a[0]](cl_real_group((MPI_Group)a[1]), cl_real_group((MPI_Group)a[2]), &out);
+        return out;
+    }
+    case CL_MAKE_TYPE_CONTIGUOUS:
+        PMPI_Type_contiguous((int)a[0], cl_real_type((MPI_Datatype)a[1]), &out);
+        return out;
+    case CL_MAKE_TYPE_VECTOR:
+        PMPI_Type_vector((int)a[0], (int)a[1], (int)a[2], cl_real_type((MPI_Datatype)a[3]), &out);
+        return out;
+    case CL_MAKE_TYPE_HVECTOR:
+        PMPI_Type_create_hvector((int)a[0], (int)a[1], (MPI_Aint)a[2],
+                                 cl_real_type((MPI_Datatype)a[3]), &out);
+        return out;
+    case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: {
+        int n = (int)a[0], *lengths = int_args(a + 1, n);
+        MPI_Datatype old = cl_real_type((MPI_Datatype)a[1 + 2 * n]);
+        if (call == CL_MAKE_TYPE_INDEXED) {
+            int *displs = int_args(a + 1 + n, n);
+            PMPI_Type_indexed(n, lengths, displs, old, &out);
+            ckpt_untracked_free(displs);
+        } else {
+            MPI_Aint *displs = aint_args(a + 1 + n, n);
+            PMPI_Type_create_hindexed(n, lengths, displs, old, &out);
+            ckpt_untracked_free(displs);
+        }
+        ckpt_untracked_free(lengths);
+        return out;
+    }
+    case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK: {
+        int n = (int)a[0];
+        MPI_Datatype old = cl_real_type((MPI_Datatype)a[2 + n]);
+        if (call == CL_MAKE_TYPE_INDEXED_BLOCK) {
+            int *displs = int_args(a + 2, n);
+            PMPI_Type_create_indexed_block(n, (int)a[1], displs, old, &out);
+            ckpt_untracked_free(displs);
+        } else {
+            MPI_Aint *displs = aint_args(a + 2, n);
+            PMPI_Type_create_hindexed_block(n, (int)a[1], displs, old, &out);
+            ckpt_untracked_free(displs);
+        }
+        return out;
+    }
+    case CL_MAKE_TYPE_STRUCT: {
+        int n = (int)a[0], *lengths = int_args(a + 1, n);
+        MPI_Aint *displs = aint_args(a + 1 + n, n);
+        MPI_Datatype *types = type_args(a + 1 + 2 * n, n);
+        PMPI_Type_create_struct(n, lengths, displs, types, &out);
+        ckpt_untracked_free(lengths);
+        ckpt_untracked_free(displs);
+        ckpt_untracked_free(types);
+        return out;
+    }
+    case CL_MAKE_TYPE_SUBARRAY: {
+        int n = (int)a[0], *sizes = int_args(a + 1, n), *subsizes = int_args(a + 1 + n, n),
+            *starts = int_args(a + 1 + 2 * n, n);
+        PMPI_Type_create_subarray(n, sizes, subsizes, starts, (int)a[1 + 3 * n],
+                                  cl_real_type((MPI_Datatype)a[2 + 3 * n]), &out);
+        ckpt_untracked_free(sizes);
+        ckpt_untracked_free(subsizes);
+        ckpt_untracked_free(starts);
+        return out;
+    }
+    case CL_MAKE_TYPE_DARRAY: {
+        int size = (int)a[0], rank = (int)a[1], n = (int)a[2];
+        int *gsizes = int_args(a + 3, n), *distribs = int_args(a + 3 + n, n),
+            *dargs = int_args(a + 3 + 2 * n, n), *psizes = int_args(a + 3 + 3 * n, n);
+        PMPI_Type_create_darray(size, rank, n, gsizes, distribs, dargs, psizes,
+                                (int)a[3 + 4 * n], cl_real_type((MPI_Datatype)a[4 + 4 * n]),
+                                &out);
+        ckpt_untracked_free(gsizes);
+        ckpt_untracked_free(distribs);
+        ckpt_untracked_free(dargs);
+        ckpt_untracked_free(psizes);
+        return out;
+    }
+    case CL_MAKE_TYPE_RESIZED:
+        PMPI_Type_create_resized(cl_real_type((MPI_Datatype)a[0]), (MPI_Aint)a[1],
+                                 (MPI_Aint)a[2], &out);
+        return out;
+    case CL_MAKE_TYPE_DUP:
+        PMPI_Type_dup(cl_real_type((MPI_Datatype)a[0]), &out);
+        return out;
+    case CL_TYPE_COMMIT: {
+        MPI_Datatype t = cl_real_type((MPI_Datatype)a[0]);
+        PMPI_Type_commit(&t);
+        return 0;
+    }
+    case CL_MAKE_OP:
+        PMPI_Op_create((MPI_User_function *)(uintptr_t)a[0], (int)a[1], &out);
+        return out;
+    case CL_MAKE_ERRHANDLER:
+        PMPI_Comm_create_errhandler((MPI_Comm_errhandler_function *)(uintptr_t)a[0], &out);
+        return out;
+    }
+    ckpt_fatal("internal error: unknown MPI object recipe %d", call);
+}
+
+static void free_real(struct cl_object *o)
+{
+    switch (o->kind) {
+    case CL_OBJ_GROUP: PMPI_Group_free(&o->real); break;
+    case CL_OBJ_TYPE: PMPI_Type_free(&o->real); break;
+    case CL_OBJ_OP: PMPI_Op_free(&o->real); break;
+    case CL_OBJ_ERRHANDLER: PMPI_Errhandler_free(&o->real); break;
+    default: break; /* communicators: freeing is collective; a rebuilt freed one stays */
+    }
+}
+
+void cl_objects_rebuild(void)
+{
+    for (int i = 0; i < nrecipes; i++) {
+        struct recipe *r = &recipes[i];
+        int real = cl_recipe_build(r->call, r->args, r->nargs);
+        if (r->call != CL_SET_ERRHANDLER && r->call != CL_TYPE_COMMIT)
+            cl_objects[r->object].real = real;
+    }
+    /* Freed ones were needed only to build the others. */
+    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
+        if (cl_objects[i].freed)
+            free_real(&cl_objects[i]);
+}
+
+/* ---- image ---- */
+
+void cl_objects_save(void **bytes, size_t *n)
+{
+    size_t size = 2 * sizeof(int32_t) + sizeof *cl_objects * (size_t)cl_nobjects;
+    for (int i = 0; i < nrecipes; i++)
+        size += 3 * sizeof(int32_t) + sizeof(int64_t) * (size_t)recipes[i].nargs;
+    unsigned char *p = ckpt_untracked_malloc(size), *q = p;
+    int32_t counts[2] = {cl_nobjects, nrecipes};
+    memcpy(q, counts, sizeof counts);
+    q += sizeof counts;
+    memcpy(q, cl_objects, sizeof *cl_objects * (size_t)cl_nobjects);
+    q += sizeof *cl_objects * (size_t)cl_nobjects;
+    for (int i = 0; i < nrecipes; i++) {
+        memcpy(q, &recipes[i], 3 * sizeof(int32_t));
+        q += 3 * sizeof(int32_t);
+        memcpy(q, recipes[i].args, sizeof(int64_t) * (size_t)recipes[i].nargs);
+        q += sizeof(int64_t) * (size_t)recipes[i].nargs;
+    }
+    *bytes = p;
+    *n = size;
+}
+
+int cl_objects_load(const void *bytes, size_t n)
+{
+    const unsigned char *p = bytes, *end = p + n;
+    int32_t counts[2];
+    if (n < sizeof counts)
+        return -1;
+    memcpy(counts, p, sizeof counts);
+    p += sizeof counts;
+    if (counts[0] < 2 || counts[0] > CL_VIRTUAL_INDEX + 1 || counts[1] < 0 ||
+        (size_t)(end - p) < sizeof *cl_objects * (size_t)counts[0])
+        return -1;
+    cl_objects = grow(cl_objects, &objects_capacity, counts[0], sizeof *cl_objects);
+    memcpy(cl_objects, p, sizeof *cl_objects * (size_t)counts[0]);
+    p += sizeof *cl_objects * (size_t)counts[0];
+    cl_nobjects = counts[0];
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind < 0 || cl_objects[i].kind >= CL_OBJ_KINDS)
+            return -1;
+    cl_objects[CL_WORLD].real = MPI_COMM_WORLD;
+    cl_objects[CL_SELF].real = MPI_COMM_SELF;
+    nrecipes = 0;
+    for (int i = 0; i < counts[1]; i++) {
+        int32_t head[3];
+        if ((size_t)(end - p) < sizeof head)
+            return -1;
+        memcpy(head, p, sizeof head);
+        p += sizeof head;
+        if (head[1] < 0 || head[1] >= cl_nobjects || head[2] < 0 ||
+            (size_t)(end - p) < sizeof(int64_t) * (size_t)head[2])
+            return -1;
+        cl_recipe_add(head[0], head[1], (const int64_t *)(const void *)p, head[2]);
+        p += sizeof(int64_t) * (size_t)head[2];
+    }
+    return p == end ? 0 : -1;
+}

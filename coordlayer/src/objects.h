@@ -1,0 +1,140 @@
+/* MPI objects the program creates (communicators, groups, datatypes,
+ * reduction operations, error handlers), under handles that stay valid
+ * across recovery.
+ *
+ * The program never sees the library's own handle for an object it created:
+ * it gets a virtual handle, an index into the object table marked so that it
+ * cannot be mistaken for a predefined handle. Every wrapper translates
+ * virtual handles to the library's before calling it. On recovery the table
+ * comes back from the image and every object is built again from its recipe
+ * (the call that created it, with its arguments), so the handles the program
+ * kept in its variables keep working. Predefined handles pass through
+ * unchanged.
+ *
+ * The encoding relies on MPICH's integer handles (the kind in the top bits);
+ * an MPI whose handles are pointers would need another table key. */
+#ifndef AALC_OBJECTS_H
+#define AALC_OBJECTS_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+_Static_assert(sizeof(MPI_Comm) == sizeof(int) && sizeof(MPI_Datatype) == sizeof(int) &&
+                   sizeof(MPI_Op) == sizeof(int) && sizeof(MPI_Group) == sizeof(int),
+               "the coordination layer's virtual handles need an MPI with integer handles "
+               "(MPICH and its derivatives)");
+
+enum cl_object_kind { CL_OBJ_COMM, CL_OBJ_GROUP, CL_OBJ_TYPE, CL_OBJ_OP, CL_OBJ_ERRHANDLER,
+                      CL_OBJ_KINDS };
+
+/* A virtual handle: MPICH's prefix for the kind, a mark no MPICH handle of a
+ * user object carries at this size, and the table index. */
+#define CL_VIRTUAL_MARK 0x00F00000
+#define CL_VIRTUAL_INDEX 0x000FFFFF
+#define CL_VIRTUAL_SELECT 0xFFF00000u
+extern const unsigned cl_kind_prefix[CL_OBJ_KINDS];
+
+struct cl_object {
+    int real;      /* the library's handle in this run */
+    int32_t kind;
+    int32_t freed; /* the program freed it; objects built from it may still need it */
+    int32_t pad;
+    /* Communicators. The name is the same on every member and differs
+     * between communicators: it keys the collective counts ranks exchange. */
+    uint64_t name;
+    uint64_t coll_seq;  /* collectives called on it so far (creations of children too) */
+    uint64_t replay_to; /* recovered: collectives up to this number come from the log */
+    uint64_t log_to;    /* logging window: collectives up to this number are logged */
+};
+
+extern struct cl_object *cl_objects;
+extern int cl_nobjects;
+
+/* Index 0 is MPI_COMM_WORLD, index 1 MPI_COMM_SELF. */
+#define CL_WORLD 0
+#define CL_SELF 1
+
+_Noreturn void cl_bad_handle(unsigned handle, int kind);
+
+static inline int cl_is_virtual(unsigned handle, int kind)
+{
+    return (handle & CL_VIRTUAL_SELECT) == (cl_kind_prefix[kind] | CL_VIRTUAL_MARK);
+}
+
+/* The library's handle for a handle the program passes (predefined ones pass). */
+static inline int cl_real(int handle, int kind)
+{
+    if (!cl_is_virtual((unsigned)handle, kind))
+        return handle;
+    int i = handle & CL_VIRTUAL_INDEX;
+    if (i >= cl_nobjects || cl_objects[i].kind != kind)
+        cl_bad_handle((unsigned)handle, kind);
+    return cl_objects[i].real;
+}
+static inline MPI_Datatype cl_real_type(MPI_Datatype t) { return cl_real(t, CL_OBJ_TYPE); }
+static inline MPI_Op cl_real_op(MPI_Op op) { return cl_real(op, CL_OBJ_OP); }
+static inline MPI_Group cl_real_group(MPI_Group g) { return cl_real(g, CL_OBJ_GROUP); }
+static inline MPI_Errhandler cl_real_errhandler(MPI_Errhandler e)
+{
+    return cl_real(e, CL_OBJ_ERRHANDLER);
+}
+/* The table index of a communicator; stops the program on one it does not know. */
+int cl_comm_index_slow(MPI_Comm comm);
+static inline int cl_comm_index(MPI_Comm comm)
+{
+    if (comm == MPI_COMM_WORLD)
+        return CL_WORLD;
+    return cl_comm_index_slow(comm);
+}
+static inline MPI_Comm cl_real_comm(MPI_Comm comm)
+{
+    return comm == MPI_COMM_WORLD ? comm : cl_objects[cl_comm_index_slow(comm)].real;
+}
+static inline int cl_handle_of(int index)
+{
+    return (int)(cl_kind_prefix[cl_objects[index].kind] | CL_VIRTUAL_MARK | (unsigned)index);
+}
+
+/* Recipes: how an object was made, replayed in creation order on recovery.
+ * Handles among the arguments are the program's (virtual) ones. */
+enum cl_recipe_call {
+    CL_MAKE_COMM_DUP = 1,  /* parent */
+    CL_MAKE_COMM_SPLIT,    /* parent color key: also split_type, create, cart_create */
+    CL_MAKE_COMM_CART,     /* parent ndims dims[ndims] periods[ndims]: as built by split */
+    CL_MAKE_CART_SUB,      /* parent ndims remain[ndims] */
+    CL_MAKE_COMM_GROUP_OF, /* parent tag n parent_ranks[n]: MPI_Comm_create_group */
+    CL_SET_ERRHANDLER,     /* comm errhandler (modifies, makes nothing) */
+    CL_MAKE_GROUP_OF_COMM, /* comm */
+    CL_MAKE_GROUP_RANKS,   /* group n ranks[n]: incl, excl and range forms, resolved */
+    CL_MAKE_GROUP_SET,     /* which g1 g2: union, intersection, difference */
+    CL_MAKE_TYPE_CONTIGUOUS, CL_MAKE_TYPE_VECTOR, CL_MAKE_TYPE_HVECTOR, CL_MAKE_TYPE_INDEXED,
+    CL_MAKE_TYPE_HINDEXED, CL_MAKE_TYPE_INDEXED_BLOCK, CL_MAKE_TYPE_HINDEXED_BLOCK,
+    CL_MAKE_TYPE_STRUCT, CL_MAKE_TYPE_SUBARRAY, CL_MAKE_TYPE_DARRAY, CL_MAKE_TYPE_RESIZED,
+    CL_MAKE_TYPE_DUP,
+    CL_TYPE_COMMIT,        /* type (modifies) */
+    CL_MAKE_OP,            /* function commute */
+    CL_MAKE_ERRHANDLER,    /* function */
+};
+
+/* A new object of `kind` made by `call` with `args`; returns its virtual handle. */
+int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
+/* A recipe that changes an existing object (commit, errhandler). */
+void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
+/* An unused communicator slot (recovery places communicators at their old index). */
+int cl_object_add_placeholder(void);
+/* The program freed this object; its recipe stays for objects built from it. */
+void cl_object_free(int index);
+/* Makes the library's object for a recipe in this run; returns it. */
+int cl_recipe_build(int call, const int64_t *args, int nargs);
+/* A communicator's name, for a new one made by a collective on `parent`. */
+uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new);
+
+/* Image: the table and the recipes. */
+void cl_objects_init(void);
+void cl_objects_save(void **bytes, size_t *n);
+int cl_objects_load(const void *bytes, size_t n);
+/* Recovery: every object built again, in creation order. */
+void cl_objects_rebuild(void);
+
+#endif

@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Writes the generated wrappers of the coordination layer, from MPICH's
+mpi_proto.h (the MPI standard's signatures), for every MPI call that
+coordlayer/src does not implement by hand:
+
+  forward.c      local calls that take handles of objects the program created
+                 (MPI_Comm_rank, MPI_Type_size, MPI_Cart_shift, ...): the
+                 program's virtual handles are translated to the library's
+                 (objects.h) and the call is passed on;
+  unsupported.c  calls the layer cannot make safe across a checkpoint, and any
+                 other call that takes MPI handles: the program stops at that
+                 call with a message naming it, instead of running on and
+                 restoring wrongly.
+
+Calls without handles that the layer need not see (MPI_Get_address,
+MPI_Dims_create, ...) get no wrapper. Regenerate, do not hand-edit:
+
+    gen_wrappers.py /usr/include/x86_64-linux-gnu/mpich/mpi_proto.h coordlayer/src
+"""
+import os
+import re
+import sys
+
+HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
+                "MPI_Group": "cl_real_group", "MPI_Op": "cl_real_op",
+                "MPI_Errhandler": "cl_real_errhandler"}
+
+# (prefixes or names, reason): refused even though they look harmless.
+REFUSED = [
+    (["MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce", "MPI_Igather",
+      "MPI_Igatherv", "MPI_Iscatter", "MPI_Iscatterv", "MPI_Iallgather", "MPI_Iallgatherv",
+      "MPI_Ialltoall", "MPI_Ialltoallv", "MPI_Ialltoallw", "MPI_Ireduce_scatter",
+      "MPI_Ireduce_scatter_block", "MPI_Iscan", "MPI_Iexscan", "MPI_Barrier_init",
+      "MPI_Bcast_init", "MPI_Allreduce_init", "MPI_Reduce_init"],
+     "non-blocking and persistent collectives are not yet handled by the coordination layer; "
+     "use the blocking collective"),
+    (["MPI_Neighbor_", "MPI_Ineighbor_"],
+     "neighbourhood collectives are not handled by the coordination layer"),
+    (["MPI_Comm_idup", "MPI_Graph_create", "MPI_Dist_graph_create", "MPI_Intercomm_create",
+      "MPI_Intercomm_merge", "MPI_Comm_spawn", "MPI_Comm_connect", "MPI_Comm_accept",
+      "MPI_Comm_join", "MPI_Comm_get_parent", "MPI_Comm_idup_with_info"],
+     "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, "
+     "MPI_Comm_split, MPI_Comm_create or MPI_Cart_create"),
+    (["MPI_Type_hvector", "MPI_Type_hindexed", "MPI_Type_struct"],
+     "deprecated; use MPI_Type_create_hvector, MPI_Type_create_hindexed or "
+     "MPI_Type_create_struct"),
+    (["MPI_Mprobe", "MPI_Improbe", "MPI_Mrecv", "MPI_Imrecv"],
+     "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv"),
+    (["MPI_Win_", "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate",
+      "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
+      "MPI_Rget_accumulate", "MPI_Alloc_mem"],
+     "one-sided communication is not handled by the coordination layer"),
+    (["MPI_File_"], "MPI-IO files are not reopened on recovery"),
+    (["MPI_Buffer_attach"], "buffered sends are served as standard sends; attaching a buffer "
+                            "is not needed"),
+]
+
+# Local calls: they communicate with no one, so translating handles suffices.
+LOCAL = ["MPI_Comm_rank", "MPI_Comm_size", "MPI_Comm_compare", "MPI_Comm_test_inter",
+         "MPI_Comm_get_name", "MPI_Comm_set_name", "MPI_Comm_get_attr", "MPI_Comm_set_attr",
+         "MPI_Comm_delete_attr", "MPI_Comm_get_info", "MPI_Comm_set_info",
+         "MPI_Comm_call_errhandler", "MPI_Group_size", "MPI_Group_rank",
+         "MPI_Group_translate_ranks", "MPI_Group_compare", "MPI_Type_size",
+         "MPI_Type_get_extent", "MPI_Type_get_true_extent", "MPI_Type_get_name",
+         "MPI_Type_set_name", "MPI_Type_get_attr", "MPI_Type_set_attr", "MPI_Type_delete_attr",
+         "MPI_Pack", "MPI_Unpack", "MPI_Pack_size", "MPI_Pack_external", "MPI_Unpack_external",
+         "MPI_Pack_external_size", "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Cart_rank",
+         "MPI_Cart_get", "MPI_Cartdim_get", "MPI_Cart_map", "MPI_Topo_test",
+         "MPI_Status_set_elements", "MPI_Abort", "MPI_Op_commutative", "MPI_Get_elements_x",
+         "MPI_Type_size_x", "MPI_Type_get_extent_x", "MPI_Type_get_true_extent_x",
+         "MPI_Get_count", "MPI_Get_elements", "MPI_Status_set_elements_x"]
+
+
+# Declared by MPICH but not in its library: no wrapper.
+SKIP = {"MPI_DUP_FN"}
+
+
+def matches(name, names):
+    base = name[:-2] if name.endswith("_c") else name
+    return any(base == n or name == n or (n.endswith("_") and name.startswith(n))
+               for n in names)
+
+
+def hand_written(src_dir):
+    names = set()
+    for f in os.listdir(src_dir):
+        if f.endswith(".c") and f not in ("forward.c", "unsupported.c"):
+            names |= set(re.findall(r"^(?:int|double) (MPI_\w+)\(",
+                                    open(os.path.join(src_dir, f)).read(), re.M))
+    return names
+
+
+def params_of(params):
+    if params.strip() == "void":
+        return []
+    out = []
+    for p in params.split(","):
+        p = p.strip()
+        if p == "...":
+            out.append(("...", "", ""))
+            continue
+        m = re.match(r"(.*?)(\w+)\s*((?:\[[^\]]*\])*)$", p)
+        out.append((m.group(1).strip(), m.group(2), m.group(3)))
+    return out
+
+
+def header(doc):
+    return [doc.strip().replace("\n", "\n * ").join(["/* ", " */"]),
+            "/* Generated by coordlayer/tools/gen_wrappers.py; do not edit. */"]
+
+
+def main():
+    text = open(sys.argv[1]).read()
+    src_dir = sys.argv[2]
+    mine = hand_written(src_dir)
+    protos = re.findall(r"^(int|double) (MPI_\w+)\(([^;]*?)\)\s*MPICH_API_PUBLIC", text,
+                        re.M | re.S)
+    doc = __doc__.replace('"""', "")
+    forward = header(doc) + ['#include "coord.h"', '#include "objects.h"', ""]
+    refuse = header(doc) + ['#include "coord.h"', ""]
+    seen = set()
+    for ret, name, params in protos:
+        if name in seen or name in mine or name in SKIP:
+            continue
+        seen.add(name)
+        params = " ".join(params.split())
+        plist = params_of(params)
+        types = [t for t, _, _ in plist]
+        by_value = [i for i, (t, _, a) in enumerate(plist) if t in HANDLE_TYPES and not a]
+        by_pointer = [i for i, (t, _, a) in enumerate(plist)
+                      if (t.replace("const ", "").replace("*", "").strip() in HANDLE_TYPES
+                          and (a or "*" in t))]
+        reason = None
+        for names, why in REFUSED:
+            if matches(name, names):
+                reason = why
+        base = name[:-2] if name.endswith("_c") else None
+        if reason is None and base and (base in mine or any(matches(base, n) for n, _ in REFUSED)):
+            reason = f"the large-count variant is not handled by the coordination layer; use {base}"
+        if reason is None and (by_value or by_pointer):
+            if matches(name, LOCAL) and not by_pointer and "..." not in types:
+                args = ", ".join(f"{HANDLE_TYPES[t]}({n})" if i in by_value else n
+                                 for i, (t, n, _) in enumerate(plist))
+                forward += [f"{ret} {name}({params})", "{",
+                            f"    return P{name}({args});", "}", ""]
+                continue
+            reason = "it takes MPI handles and is not handled by the coordination layer"
+        if reason is None:
+            continue
+        refuse += [f"{ret} {name}({params})", "{", f'    cl_unsupported("{name}", "{reason}");',
+                   "}", ""]
+    open(os.path.join(src_dir, "forward.c"), "w").write("\n".join(forward))
+    open(os.path.join(src_dir, "unsupported.c"), "w").write("\n".join(refuse))
+
+
+if __name__ == "__main__":
+    main()
