@@ -75,12 +75,15 @@ extern struct cl_state cl;
 
 /* piggyback.c: moving a header and the user's data. */
 int cl_data_bytes(int count, MPI_Datatype type);
-int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+/* `comm` arguments below are object table indices (objects.h); ranks are the
+ * communicator's, as the program sees them. */
+int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
             int synchronous);
 /* A receive in progress: part 1 lands in `bounce`; a split message's data
  * then comes straight into buf as part 2. */
 struct cl_recv_layout {
     struct cl_header header; /* of the arrived message */
+    int comm;
     void *bounce;
     int bounce_bytes, owns_bounce;
     void *buf;
@@ -94,8 +97,8 @@ struct cl_recv_layout {
     void *packed; /* the data packed for the late registry, when it had to be */
 };
 /* scratch (may be NULL) serves as the bounce when it is big enough. */
-void cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type,
-                     void *scratch, int scratch_bytes);
+void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
+                     MPI_Datatype type, void *scratch, int scratch_bytes);
 int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req);
 /* Blocking receive of part 1, keeping the program's split receives moving. */
 int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status *st);
@@ -115,12 +118,14 @@ void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
 /* Stops the program, as MPI would, when a message does not fit the receive buffer. */
 void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type);
 /* A probe's status in the program's terms; may take the message into the held list. */
-void cl_probe_size(MPI_Status *st);
+void cl_probe_size(int comm, MPI_Status *st);
 
 /* held.c: messages a probe took out of MPI before the program received them. */
-void cl_held_add(int source, int tag, void *bytes, int nbytes); /* takes bytes */
-int cl_held_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes);
-int cl_held_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes);
+/* chan: cl_chan of the communicator (objects.h). */
+void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes); /* takes bytes */
+int cl_held_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
+                 int *nbytes);
+int cl_held_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes);
 void cl_held_save(void **bytes, size_t *n);
 int cl_held_load(const void *bytes, size_t n);
 
@@ -141,12 +146,16 @@ void cl_finalize_protocol(void);
 void cl_check_complete(void);
 
 /* registries.c: late messages, early counts and suppression, non-deterministic log. */
-void cl_late_add(int source, int tag, const void *bytes, int nbytes);
+/* chan: cl_chan of the communicator; late messages by the communicator's
+ * ranks, early counts and suppression by world ranks (they are exchanged). */
+void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes);
 /* Take the next late message of a channel (source/tag may be wildcards). 1 if found. */
-int cl_late_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes);
-int cl_late_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes);
-void cl_early_add(int source, int tag);
-int cl_suppress(int dest, int tag); /* 1 = this send was an early message already delivered */
+int cl_late_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
+                 int *nbytes);
+int cl_late_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes);
+void cl_early_add(int chan, int world_source, int tag);
+/* 1 = this send was an early message already delivered */
+int cl_suppress(int chan, int world_dest, int tag);
 enum cl_event_kind {
     CL_EV_RECV = 1, CL_EV_TEST, CL_EV_TESTANY, CL_EV_WAITANY, CL_EV_SOME, CL_EV_INDEX,
     CL_EV_IPROBE, CL_EV_PROBE, CL_EV_WTIME
@@ -183,7 +192,6 @@ void cl_requests_repost(void);
 
 /* Failing clearly. */
 _Noreturn void cl_unsupported(const char *call, const char *why);
-void cl_check_comm(MPI_Comm comm, const char *call);
 
 #endif
 
@@ -194,7 +202,7 @@ struct cl_send_layout {
     MPI_Request part2; /* of a split message */
 };
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
-                   int dest, int tag, int synchronous, MPI_Request *part1);
+                   int dest, int tag, int comm, int synchronous, MPI_Request *part1);
 void cl_send_release(struct cl_send_layout *s);
 
 /* Receives get posting numbers in program order; a recovered run repeats them. */
@@ -204,11 +212,12 @@ uint64_t cl_next_post_number(void);
 void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
 /* A message has arrived through `l`: count it, keep late data. */
 void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes);
-void cl_count_arrival(int source, int tag, const struct cl_header *h, const void *payload,
-                      int nbytes);
+void cl_count_arrival(int comm, int source, int tag, const struct cl_header *h,
+                      const void *payload, int nbytes);
 /* A message that left MPI earlier (held after a probe, or late when
  * recovering) into the user's buffer: 1 if there was one. */
-int cl_take_kept(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *st);
+int cl_take_kept(int comm, int source, int tag, void *buf, int count, MPI_Datatype type,
+                 MPI_Status *st);
 /* Waiting for one library request while the program's receives that may
  * get split messages keep posting their part 2 (else two ranks each
  * blocked in a send's part 2 would wait for each other). */

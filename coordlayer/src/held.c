@@ -14,16 +14,17 @@
 
 struct held {
     struct held *next;
-    int source, tag, nbytes;
+    int chan, source, tag, nbytes;
     void *bytes;
 };
 
 static struct held *first, **last = &first;
 
-void cl_held_add(int source, int tag, void *bytes, int nbytes)
+void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes)
 {
     struct held *h = ckpt_untracked_malloc(sizeof *h);
     h->next = NULL;
+    h->chan = chan;
     h->source = source;
     h->tag = tag;
     h->nbytes = nbytes;
@@ -32,18 +33,18 @@ void cl_held_add(int source, int tag, void *bytes, int nbytes)
     last = &h->next;
 }
 
-static struct held **find(int source, int tag)
+static struct held **find(int chan, int source, int tag)
 {
     for (struct held **p = &first; *p; p = &(*p)->next)
-        if ((source == MPI_ANY_SOURCE || source == (*p)->source) &&
+        if (chan == (*p)->chan && (source == MPI_ANY_SOURCE || source == (*p)->source) &&
             (tag == MPI_ANY_TAG || tag == (*p)->tag))
             return p;
     return NULL;
 }
 
-int cl_held_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
+int cl_held_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes)
 {
-    struct held **p = first ? find(source, tag) : NULL;
+    struct held **p = first ? find(chan, source, tag) : NULL;
     if (!p)
         return 0;
     *src_out = (*p)->source;
@@ -52,9 +53,10 @@ int cl_held_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
     return 1;
 }
 
-int cl_held_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes)
+int cl_held_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
+                 int *nbytes)
 {
-    struct held **p = first ? find(source, tag) : NULL;
+    struct held **p = first ? find(chan, source, tag) : NULL;
     if (!p)
         return 0;
     struct held *h = *p;
@@ -69,15 +71,15 @@ int cl_held_take(int source, int tag, int *src_out, int *tag_out, void **bytes, 
     return 1;
 }
 
-/* Saved form: per message int32 source, tag, nbytes, then the bytes. */
+/* Saved form: per message int32 chan, source, tag, nbytes, then the bytes. */
 void cl_held_save(void **bytes, size_t *n)
 {
     size_t size = 0;
     for (struct held *h = first; h; h = h->next)
-        size += 3 * sizeof(int32_t) + (size_t)h->nbytes;
+        size += 4 * sizeof(int32_t) + (size_t)h->nbytes;
     unsigned char *out = ckpt_untracked_malloc(size ? size : 1), *p = out;
     for (struct held *h = first; h; h = h->next) {
-        int32_t f[3] = {h->source, h->tag, h->nbytes};
+        int32_t f[4] = {h->chan, h->source, h->tag, h->nbytes};
         memcpy(p, f, sizeof f);
         memcpy(p + sizeof f, h->bytes, (size_t)h->nbytes);
         p += sizeof f + (size_t)h->nbytes;
@@ -90,17 +92,17 @@ int cl_held_load(const void *bytes, size_t n)
 {
     const unsigned char *p = bytes, *end = p + n;
     while (p < end) {
-        int32_t f[3];
+        int32_t f[4];
         if ((size_t)(end - p) < sizeof f)
             return -1;
         memcpy(f, p, sizeof f);
         p += sizeof f;
-        if (f[2] < 0 || (size_t)(end - p) < (size_t)f[2])
+        if (f[3] < 0 || (size_t)(end - p) < (size_t)f[3])
             return -1;
-        void *data = ckpt_untracked_malloc((size_t)f[2] + 1);
-        memcpy(data, p, (size_t)f[2]);
-        p += f[2];
-        cl_held_add(f[0], f[1], data, f[2]);
+        void *data = ckpt_untracked_malloc((size_t)f[3] + 1);
+        memcpy(data, p, (size_t)f[3]);
+        p += f[3];
+        cl_held_add(f[0], f[1], f[2], data, f[3]);
     }
     return 0;
 }

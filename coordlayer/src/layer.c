@@ -289,10 +289,3 @@ void cl_unsupported(const char *call, const char *why)
 {
     ckpt_fatal("%s cannot be used in a checkpointed program: %s", call, why);
 }
-
-void cl_check_comm(MPI_Comm comm, const char *call)
-{
-    if (comm != MPI_COMM_WORLD)
-        cl_unsupported(call, "only MPI_COMM_WORLD is supported by this version of the "
-                             "coordination layer");
-}

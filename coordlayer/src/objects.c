@@ -25,6 +25,10 @@ struct recipe {
 static struct recipe *recipes;
 static int nrecipes, recipes_capacity;
 
+/* Per communicator, its ranks as world ranks (built when first needed, not saved). */
+static int **world_ranks;
+static int world_ranks_capacity;
+
 static void *grow(void *p, int *capacity, int needed, size_t item)
 {
     if (needed <= *capacity)
@@ -43,6 +47,31 @@ void cl_bad_handle(unsigned handle, int kind)
 {
     ckpt_fatal("invalid %s handle 0x%x passed to MPI (not one this program created)",
                kind_names[kind], handle);
+}
+
+int cl_world_rank_slow(int comm, int rank)
+{
+    if (comm >= world_ranks_capacity) {
+        int old = world_ranks_capacity;
+        world_ranks = grow(world_ranks, &world_ranks_capacity, comm + 1, sizeof *world_ranks);
+        memset(world_ranks + old, 0, sizeof *world_ranks * (size_t)(world_ranks_capacity - old));
+    }
+    if (!world_ranks[comm]) {
+        MPI_Group world, group;
+        int n = 0;
+        PMPI_Comm_group(MPI_COMM_WORLD, &world);
+        PMPI_Comm_group(cl_objects[comm].real, &group);
+        PMPI_Group_size(group, &n);
+        int *mine = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
+        world_ranks[comm] = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            mine[i] = i;
+        PMPI_Group_translate_ranks(group, n, mine, world, world_ranks[comm]);
+        PMPI_Group_free(&group);
+        PMPI_Group_free(&world);
+        ckpt_untracked_free(mine);
+    }
+    return world_ranks[comm][rank];
 }
 
 int cl_comm_index_slow(MPI_Comm comm)

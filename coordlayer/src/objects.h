@@ -96,6 +96,21 @@ static inline int cl_handle_of(int index)
     return (int)(cl_kind_prefix[cl_objects[index].kind] | CL_VIRTUAL_MARK | (unsigned)index);
 }
 
+/* Point-to-point on a communicator: its channel tells the layer's
+ * registries apart per communicator (the same on every member; 0 for
+ * MPI_COMM_WORLD), and the protocol counts messages per world rank. */
+static inline int32_t cl_chan(int comm)
+{
+    uint64_t n = cl_objects[comm].name;
+    int32_t c = (int32_t)(uint32_t)(n ^ (n >> 32));
+    return comm == CL_WORLD ? 0 : c ? c : 1;
+}
+int cl_world_rank_slow(int comm, int rank);
+static inline int cl_world_rank(int comm, int rank)
+{
+    return comm == CL_WORLD || rank < 0 ? rank : cl_world_rank_slow(comm, rank);
+}
+
 /* Recipes: how an object was made, replayed in creation order on recovery.
  * Handles among the arguments are the program's (virtual) ones. */
 enum cl_recipe_call {

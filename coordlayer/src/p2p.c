@@ -11,16 +11,17 @@
 static int send_common(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                        MPI_Comm comm, int synchronous, const char *call)
 {
-    cl_check_comm(comm, call);
+    (void)call;
+    int c = cl_comm_index(comm);
     cl_poll();
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    int rc = MPI_SUCCESS;
+    int rc = MPI_SUCCESS, world_dest = cl_world_rank(c, dest);
     /* Recovering: a message the receiver already got early is not sent again,
      * but it still counts as sent in this epoch. */
-    if (!(cl.replaying && cl_suppress(dest, tag)))
-        rc = cl_send(buf, count, type, dest, tag, comm, synchronous);
-    cl_note_sent(dest);
+    if (!(cl.replaying && cl_suppress(cl_chan(c), world_dest, tag)))
+        rc = cl_send(buf, count, type, dest, tag, c, synchronous);
+    cl_note_sent(world_dest);
     return rc;
 }
 
@@ -46,29 +47,32 @@ int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
     return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Bsend");
 }
 
-void cl_count_arrival(int source, int tag, const struct cl_header *h, const void *payload,
-                      int nbytes)
+void cl_count_arrival(int comm, int source, int tag, const struct cl_header *h,
+                      const void *payload, int nbytes)
 {
-    int late = cl_note_received(source, h);
+    int world_source = cl_world_rank(comm, source);
+    int late = cl_note_received(world_source, h);
     if (late) {
-        cl_late_add(source, tag, payload, nbytes);
+        cl_late_add(cl_chan(comm), source, tag, payload, nbytes);
         cl_check_complete(); /* it may have been the last one we were waiting for */
     }
     else if (h->epoch == cl.epoch + 1)
-        cl_early_add(source, tag);
+        cl_early_add(cl_chan(comm), world_source, tag);
 }
 
 void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes)
 {
-    cl_count_arrival(st->MPI_SOURCE, st->MPI_TAG, &l->header, cl_recv_payload(l), nbytes);
+    cl_count_arrival(l->comm, st->MPI_SOURCE, st->MPI_TAG, &l->header, cl_recv_payload(l),
+                     nbytes);
 }
 
-int cl_take_kept(int source, int tag, void *buf, int count, MPI_Datatype type, MPI_Status *st)
+int cl_take_kept(int comm, int source, int tag, void *buf, int count, MPI_Datatype type,
+                 MPI_Status *st)
 {
-    int src, tg, nbytes;
+    int src, tg, nbytes, chan = cl_chan(comm);
     void *bytes;
-    if (!cl_held_take(source, tag, &src, &tg, &bytes, &nbytes) &&
-        !(cl.replaying && cl_late_take(source, tag, &src, &tg, &bytes, &nbytes)))
+    if (!cl_held_take(chan, source, tag, &src, &tg, &bytes, &nbytes) &&
+        !(cl.replaying && cl_late_take(chan, source, tag, &src, &tg, &bytes, &nbytes)))
         return 0;
     cl_check_fits(src, tg, nbytes, count, type);
     cl_data_unbytes(bytes, nbytes, buf, count, type);
@@ -77,7 +81,8 @@ int cl_take_kept(int source, int tag, void *buf, int count, MPI_Datatype type, M
     return 1;
 }
 
-static int receive(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Status *st)
+static int receive(int comm, void *buf, int count, MPI_Datatype type, int source, int tag,
+                   MPI_Status *st)
 {
     if (source == MPI_PROC_NULL) {
         cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
@@ -88,11 +93,11 @@ static int receive(void *buf, int count, MPI_Datatype type, int source, int tag,
     if (wildcard)
         cl_resolve_wildcard(posted, &source, &tag);
     int rc = MPI_SUCCESS;
-    if (!cl_take_kept(source, tag, buf, count, type, st)) {
+    if (!cl_take_kept(comm, source, tag, buf, count, type, st)) {
         /* The bounce of a blocking receive: it is needed only during the call. */
         static unsigned char scratch[CL_HEADER_BYTES + CL_COMBINE_LIMIT + 64];
         struct cl_recv_layout layout;
-        cl_recv_prepare(&layout, buf, count, type, scratch, (int)sizeof scratch);
+        cl_recv_prepare(&layout, comm, buf, count, type, scratch, (int)sizeof scratch);
         rc = cl_recv_wait_part1(&layout, source, tag, st);
         if (rc == MPI_SUCCESS) {
             if (!cl_recv_part1_arrived(&layout, st))
@@ -109,10 +114,10 @@ static int receive(void *buf, int count, MPI_Datatype type, int source, int tag,
 int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
              MPI_Status *status)
 {
-    cl_check_comm(comm, "MPI_Recv");
+    int c = cl_comm_index(comm);
     cl_poll();
     MPI_Status st;
-    int rc = receive(buf, count, type, source, tag, &st);
+    int rc = receive(c, buf, count, type, source, tag, &st);
     if (status != MPI_STATUS_IGNORE)
         *status = st;
     return rc;
@@ -145,42 +150,43 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
 }
 
 /* A message kept by the layer, as a probe sees it. */
-static int peek_kept(int source, int tag, MPI_Status *st)
+static int peek_kept(int comm, int source, int tag, MPI_Status *st)
 {
-    int src, tg, nbytes;
-    if (!cl_held_peek(source, tag, &src, &tg, &nbytes) &&
-        !(cl.replaying && cl_late_peek(source, tag, &src, &tg, &nbytes)))
+    int src, tg, nbytes, chan = cl_chan(comm);
+    if (!cl_held_peek(chan, source, tag, &src, &tg, &nbytes) &&
+        !(cl.replaying && cl_late_peek(chan, source, tag, &src, &tg, &nbytes)))
         return 0;
     cl_status_set(st, src, tg, nbytes);
     return 1;
 }
 
-static void probe_blocking(int source, int tag, MPI_Status *st)
+static void probe_blocking(int comm, int source, int tag, MPI_Status *st)
 {
+    MPI_Comm real = cl_objects[comm].real;
     if (source == MPI_PROC_NULL) {
         cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
         return;
     }
-    if (peek_kept(source, tag, st))
+    if (peek_kept(comm, source, tag, st))
         return;
     if (!cl.split_pending) {
-        PMPI_Probe(source, tag, MPI_COMM_WORLD, st);
+        PMPI_Probe(source, tag, real, st);
     } else {
         /* Our pending split receives must keep moving while we wait. */
         int flag = 0;
         for (;;) {
-            PMPI_Iprobe(source, tag, MPI_COMM_WORLD, &flag, st);
+            PMPI_Iprobe(source, tag, real, &flag, st);
             if (flag)
                 break;
             cl_requests_advance();
         }
     }
-    cl_probe_size(st);
+    cl_probe_size(comm, st);
 }
 
 int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
-    cl_check_comm(comm, "MPI_Probe");
+    int c = cl_comm_index(comm);
     cl_poll();
     int wildcard = source == MPI_ANY_SOURCE || tag == MPI_ANY_TAG;
     const struct cl_event *e =
@@ -190,7 +196,7 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
         tag = e->b;
     }
     MPI_Status st;
-    probe_blocking(source, tag, &st);
+    probe_blocking(c, source, tag, &st);
     if (wildcard && !e && cl.logging)
         cl_log_event(CL_EV_PROBE, st.MPI_SOURCE, st.MPI_TAG, 0, 0);
     if (status != MPI_STATUS_IGNORE)
@@ -200,23 +206,23 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 
 int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
-    cl_check_comm(comm, "MPI_Iprobe");
+    int c = cl_comm_index(comm);
     cl_poll();
     MPI_Status st;
     const struct cl_event *e = cl.replaying ? cl_replay_event(CL_EV_IPROBE, "MPI_Iprobe") : NULL;
     if (e) {
         *flag = e->a;
         if (*flag)
-            probe_blocking(e->b, e->c, &st);
-    } else if (peek_kept(source, tag, &st)) {
+            probe_blocking(c, e->b, e->c, &st);
+    } else if (peek_kept(c, source, tag, &st)) {
         *flag = 1;
     } else if (source == MPI_PROC_NULL) {
         *flag = 1;
         cl_status_set(&st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     } else {
-        PMPI_Iprobe(source, tag, MPI_COMM_WORLD, flag, &st);
+        PMPI_Iprobe(source, tag, cl_objects[c].real, flag, &st);
         if (*flag)
-            cl_probe_size(&st);
+            cl_probe_size(c, &st);
     }
     if (cl.logging && !e)
         cl_log_event(CL_EV_IPROBE, *flag, *flag ? st.MPI_SOURCE : 0, *flag ? st.MPI_TAG : 0, 0);

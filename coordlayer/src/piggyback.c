@@ -116,47 +116,50 @@ int cl_data_bytes(int count, MPI_Datatype type)
     return size * count;
 }
 
-int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
+int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
             int synchronous)
 {
-    (void)comm;
     int nbytes = cl_data_bytes(count, type);
+    MPI_Comm real = cl_objects[comm].real;
     if (nbytes <= CL_COMBINE_LIMIT) {
         unsigned char wire[SPLIT_BOUNCE];
         int n = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type);
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(wire, n, MPI_BYTE, dest, tag,
-                                                      MPI_COMM_WORLD);
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(wire, n, MPI_BYTE, dest, tag, real);
     }
-    struct cl_split_header h = split_header(nbytes, dest);
-    PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, MPI_COMM_WORLD);
+    /* Part 2 goes on the private communicator, which spans the world. */
+    int world_dest = cl_world_rank(comm, dest);
+    struct cl_split_header h = split_header(nbytes, world_dest);
+    PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, real);
     if (!cl.split_pending)
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, cl_real_type(type), dest,
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, cl_real_type(type), world_dest,
                                                       part2_tag(h.seq), cl.data);
     MPI_Request part2;
-    (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, cl_real_type(type), dest,
+    (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, cl_real_type(type), world_dest,
                                              part2_tag(h.seq), cl.data, &part2);
     cl_wait_real(&part2, MPI_STATUS_IGNORE); /* keeps our own split receives moving */
     return MPI_SUCCESS;
 }
 
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
-                   int dest, int tag, int synchronous, MPI_Request *part1)
+                   int dest, int tag, int comm, int synchronous, MPI_Request *part1)
 {
+    MPI_Comm real = cl_objects[comm].real;
     int (*isend)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *) =
         synchronous ? PMPI_Issend : PMPI_Isend;
     s->bounce = NULL;
     s->part2 = MPI_REQUEST_NULL;
     int nbytes = cl_data_bytes(count, type);
     if (nbytes > CL_COMBINE_LIMIT) {
-        s->header = split_header(nbytes, dest);
-        PMPI_Isend(&s->header, (int)sizeof s->header, MPI_BYTE, dest, tag, MPI_COMM_WORLD, part1);
-        return isend(buf, count, cl_real_type(type), dest, part2_tag(s->header.seq), cl.data,
-                     &s->part2);
+        int world_dest = cl_world_rank(comm, dest);
+        s->header = split_header(nbytes, world_dest);
+        PMPI_Isend(&s->header, (int)sizeof s->header, MPI_BYTE, dest, tag, real, part1);
+        return isend(buf, count, cl_real_type(type), world_dest, part2_tag(s->header.seq),
+                     cl.data, &s->part2);
     }
     int room = combined_bytes(count, type);
     s->bounce = ckpt_untracked_malloc((size_t)room);
     int n = combine(s->bounce, room, cl_outgoing_header(), buf, count, type);
-    return isend(s->bounce, n, MPI_BYTE, dest, tag, MPI_COMM_WORLD, part1);
+    return isend(s->bounce, n, MPI_BYTE, dest, tag, real, part1);
 }
 
 void cl_send_release(struct cl_send_layout *s)
@@ -167,10 +170,11 @@ void cl_send_release(struct cl_send_layout *s)
 
 /* ---- receiving ---- */
 
-void cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatype type,
-                     void *scratch, int scratch_bytes)
+void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
+                     MPI_Datatype type, void *scratch, int scratch_bytes)
 {
     memset(l, 0, sizeof *l);
+    l->comm = comm;
     l->buf = buf;
     l->count = count;
     l->type = type;
@@ -189,13 +193,15 @@ void cl_recv_prepare(struct cl_recv_layout *l, void *buf, int count, MPI_Datatyp
 
 int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req)
 {
-    return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, MPI_COMM_WORLD, req);
+    return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, cl_objects[l->comm].real,
+                      req);
 }
 
 int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status *st)
 {
     if (!cl.split_pending)
-        return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, MPI_COMM_WORLD, st);
+        return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag,
+                         cl_objects[l->comm].real, st);
     MPI_Request req;
     cl_recv_post(l, source, tag, &req);
     cl_wait_real(&req, st);
@@ -244,13 +250,15 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
 
 int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req)
 {
-    return PMPI_Irecv(l->buf, l->count, cl_real_type(l->type), l->source, part2_tag(l->seq), cl.data, req);
+    return PMPI_Irecv(l->buf, l->count, cl_real_type(l->type), cl_world_rank(l->comm, l->source),
+                      part2_tag(l->seq), cl.data, req);
 }
 
 void cl_recv_wait_part2(struct cl_recv_layout *l, MPI_Status *st)
 {
     if (!cl.split_pending) {
-        PMPI_Recv(l->buf, l->count, cl_real_type(l->type), l->source, part2_tag(l->seq), cl.data, st);
+        PMPI_Recv(l->buf, l->count, cl_real_type(l->type), cl_world_rank(l->comm, l->source),
+                  part2_tag(l->seq), cl.data, st);
     } else {
         MPI_Request req;
         cl_recv_post_part2(l, &req);
@@ -274,7 +282,8 @@ const void *cl_recv_payload(struct cl_recv_layout *l)
         return l->buf;
     int room = combined_bytes(l->count, l->type), position = 0;
     l->packed = ckpt_untracked_malloc((size_t)room);
-    PMPI_Pack(l->buf, l->count, cl_real_type(l->type), l->packed, room, &position, MPI_COMM_WORLD);
+    PMPI_Pack(l->buf, l->count, cl_real_type(l->type), l->packed, room, &position,
+              MPI_COMM_WORLD);
     return l->packed;
 }
 
@@ -300,12 +309,12 @@ void cl_status_set(MPI_Status *status, int source, int tag, int nbytes)
 
 /* Take the next message from `source` out of MPI, whole, into the held
  * list; returns its data size and sets *tag. */
-static int hold_next(int source, int *tag)
+static int hold_next(int comm, int source, int *tag)
 {
     MPI_Message msg;
     MPI_Status st;
     int found = 0, total = 0;
-    PMPI_Improbe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &found, &msg, &st);
+    PMPI_Improbe(source, MPI_ANY_TAG, cl_objects[comm].real, &found, &msg, &st);
     if (!found)
         ckpt_fatal("internal error: a probed message from rank %d vanished", source);
     PMPI_Get_count(&st, MPI_BYTE, &total);
@@ -316,14 +325,15 @@ static int hold_next(int source, int *tag)
     void *data = ckpt_untracked_malloc((size_t)nbytes + 1);
     if (h.h.flags & CL_SPLIT) {
         MPI_Request req;
-        PMPI_Irecv(data, nbytes, MPI_PACKED, source, part2_tag(h.seq), cl.data, &req);
+        PMPI_Irecv(data, nbytes, MPI_PACKED, cl_world_rank(comm, source), part2_tag(h.seq),
+                   cl.data, &req);
         cl_wait_real(&req, MPI_STATUS_IGNORE);
     } else {
         memcpy(data, wire + CL_HEADER_BYTES, (size_t)nbytes);
     }
     ckpt_untracked_free(wire);
-    cl_count_arrival(source, st.MPI_TAG, &h.h, data, nbytes);
-    cl_held_add(source, st.MPI_TAG, data, nbytes);
+    cl_count_arrival(comm, source, st.MPI_TAG, &h.h, data, nbytes);
+    cl_held_add(cl_chan(comm), source, st.MPI_TAG, data, nbytes);
     *tag = st.MPI_TAG;
     return nbytes;
 }
@@ -334,7 +344,7 @@ static int hold_next(int source, int *tag)
  * MPI (with its part 2) and held until the program receives it. The messages
  * its sender sent before it are held too, so that receives still see the
  * sender's messages in order (MPI's non-overtaking rule). */
-void cl_probe_size(MPI_Status *st)
+void cl_probe_size(int comm, MPI_Status *st)
 {
     int total = 0;
     PMPI_Get_count(st, MPI_BYTE, &total);
@@ -344,7 +354,7 @@ void cl_probe_size(MPI_Status *st)
     }
     int tag, nbytes;
     do
-        nbytes = hold_next(st->MPI_SOURCE, &tag);
+        nbytes = hold_next(comm, st->MPI_SOURCE, &tag);
     while (tag != st->MPI_TAG);
     PMPI_Status_set_elements(st, MPI_BYTE, nbytes);
 }

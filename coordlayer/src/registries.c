@@ -9,7 +9,8 @@
  *            keyed by its posting number: on recovery the receive is posted
  *            for that source and tag at once, so it takes its place in MPI's
  *            matching order (a later specific receive cannot take its message).
- * Channels are (peer, tag) on MPI_COMM_WORLD. */
+ * Channels are (communicator, peer, tag); the communicator by its channel
+ * number (objects.h), which all its members agree on. */
 #include "coord.h"
 
 #include "coll.h"
@@ -20,12 +21,13 @@
 #include <string.h>
 
 struct late_message {
-    int32_t source, tag, nbytes;
+    int32_t chan, source, tag, nbytes;
     unsigned char *bytes;
 };
 struct channel_count {
-    int32_t peer, tag, count;
+    int32_t peer, tag, count, chan;
 };
+#define CHANNEL_INTS 4
 
 static struct late_message *late;
 static int nlate, late_capacity;
@@ -54,10 +56,11 @@ static void *grow(void *p, int *capacity, int needed, size_t item)
     return p;
 }
 
-void cl_late_add(int source, int tag, const void *bytes, int nbytes)
+void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes)
 {
     late = grow(late, &late_capacity, nlate + 1, sizeof *late);
     struct late_message *m = &late[nlate++];
+    m->chan = chan;
     m->source = source;
     m->tag = tag;
     m->nbytes = nbytes;
@@ -71,10 +74,10 @@ static int channel_matches(int want_source, int want_tag, int source, int tag)
            (want_tag == MPI_ANY_TAG || want_tag == tag);
 }
 
-int cl_late_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
+int cl_late_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes)
 {
     for (int i = 0; i < nlate; i++)
-        if (channel_matches(source, tag, late[i].source, late[i].tag)) {
+        if (late[i].chan == chan && channel_matches(source, tag, late[i].source, late[i].tag)) {
             *src_out = late[i].source;
             *tag_out = late[i].tag;
             *nbytes = late[i].nbytes;
@@ -83,10 +86,11 @@ int cl_late_peek(int source, int tag, int *src_out, int *tag_out, int *nbytes)
     return 0;
 }
 
-int cl_late_take(int source, int tag, int *src_out, int *tag_out, void **bytes, int *nbytes)
+int cl_late_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
+                 int *nbytes)
 {
     for (int i = 0; i < nlate; i++)
-        if (channel_matches(source, tag, late[i].source, late[i].tag)) {
+        if (late[i].chan == chan && channel_matches(source, tag, late[i].source, late[i].tag)) {
             *src_out = late[i].source;
             *tag_out = late[i].tag;
             *nbytes = late[i].nbytes;
@@ -100,28 +104,29 @@ int cl_late_take(int source, int tag, int *src_out, int *tag_out, void **bytes, 
     return 0;
 }
 
-static void count_channel(struct channel_count **table, int *n, int *capacity, int peer, int tag,
-                          int by)
+static void count_channel(struct channel_count **table, int *n, int *capacity, int chan,
+                          int peer, int tag, int by)
 {
     for (int i = 0; i < *n; i++)
-        if ((*table)[i].peer == peer && (*table)[i].tag == tag) {
+        if ((*table)[i].peer == peer && (*table)[i].tag == tag && (*table)[i].chan == chan) {
             (*table)[i].count += by;
             return;
         }
     *table = grow(*table, capacity, *n + 1, sizeof **table);
-    struct channel_count c = {peer, tag, by};
+    struct channel_count c = {peer, tag, by, chan};
     (*table)[(*n)++] = c;
 }
 
-void cl_early_add(int source, int tag)
+void cl_early_add(int chan, int world_source, int tag)
 {
-    count_channel(&early, &nearly, &early_capacity, source, tag, 1);
+    count_channel(&early, &nearly, &early_capacity, chan, world_source, tag, 1);
 }
 
-int cl_suppress(int dest, int tag)
+int cl_suppress(int chan, int world_dest, int tag)
 {
     for (int i = 0; i < nsuppress; i++)
-        if (suppress[i].peer == dest && suppress[i].tag == tag && suppress[i].count > 0) {
+        if (suppress[i].peer == world_dest && suppress[i].tag == tag &&
+            suppress[i].chan == chan && suppress[i].count > 0) {
             suppress[i].count--;
             cl.counters.suppressed_early++;
             cl_replay_check_done();
@@ -279,7 +284,7 @@ int cl_registries_save_log(void **bytes, size_t *n)
     int32_t counts[3] = {nlate, nevents, nmatches};
     put(&b, counts, sizeof counts);
     for (int i = 0; i < nlate; i++) {
-        put(&b, &late[i], 3 * sizeof(int32_t));
+        put(&b, &late[i], 4 * sizeof(int32_t));
         put(&b, late[i].bytes, (size_t)late[i].nbytes);
     }
     put(&b, events, sizeof *events * (size_t)nevents);
@@ -297,11 +302,11 @@ int cl_registries_load_log(const void *bytes, size_t n)
         counts[2] < 0)
         return -1;
     for (int i = 0; i < counts[0]; i++) {
-        int32_t head[3];
-        if (take(&p, end, head, sizeof head) || head[2] < 0 || end - p < head[2])
+        int32_t head[4];
+        if (take(&p, end, head, sizeof head) || head[3] < 0 || end - p < head[3])
             return -1;
-        cl_late_add(head[0], head[1], p, head[2]);
-        p += head[2];
+        cl_late_add(head[0], head[1], head[2], p, head[3]);
+        p += head[3];
     }
     if ((size_t)(end - p) != sizeof *events * (size_t)counts[1] +
                                 sizeof *wildcard_matches * (size_t)counts[2])
@@ -335,7 +340,7 @@ void cl_registries_exchange_early(void)
             if (early[i].peer == r) {
                 sorted[k] = early[i];
                 sorted[k++].peer = cl.rank; /* for the receiver of this list: the dest */
-                outgoing[r] += 3;
+                outgoing[r] += CHANNEL_INTS;
             }
     PMPI_Alltoall(outgoing, 1, MPI_INT, incoming, 1, MPI_INT, cl.control);
     int total = 0;
@@ -345,15 +350,16 @@ void cl_registries_exchange_early(void)
         rdispl[r] = total;
         total += incoming[r];
     }
-    struct channel_count *received = ckpt_untracked_malloc(sizeof(int) * (size_t)(total + 3));
+    struct channel_count *received =
+        ckpt_untracked_malloc(sizeof(int) * (size_t)(total + CHANNEL_INTS));
     PMPI_Alltoallv(sorted, outgoing, sdispl, MPI_INT, received, incoming, rdispl, MPI_INT,
                    cl.control);
     nsuppress = 0;
     int suppress_capacity = 0;
     suppress = NULL;
-    for (int i = 0; i < total / 3; i++)
-        count_channel(&suppress, &nsuppress, &suppress_capacity, received[i].peer,
-                      received[i].tag, received[i].count);
+    for (int i = 0; i < total / CHANNEL_INTS; i++)
+        count_channel(&suppress, &nsuppress, &suppress_capacity, received[i].chan,
+                      received[i].peer, received[i].tag, received[i].count);
     nearly = 0;
     ckpt_untracked_free(outgoing);
     ckpt_untracked_free(incoming);

@@ -13,6 +13,8 @@
  * matched before the failure when that was logged (registries.c). */
 #include "coord.h"
 
+#include "objects.h"
+
 #include "heap.h"
 #include "log.h"
 
@@ -28,6 +30,7 @@ struct request {
     enum request_state state;
     void *buf;
     int count, peer, tag;
+    int comm; /* object table index */
     int match_source, match_tag; /* what the library's receive is posted for */
     MPI_Datatype type;
     uint64_t posted; /* posting order */
@@ -114,15 +117,16 @@ static void start_send(struct request *r)
         r->state = DONE;
         return;
     }
-    if (cl.replaying && cl_suppress(r->peer, r->tag)) {
+    int world_peer = cl_world_rank(r->comm, r->peer);
+    if (cl.replaying && cl_suppress(cl_chan(r->comm), world_peer, r->tag)) {
         cl_status_set(&r->status, cl.rank, r->tag, 0);
         r->state = DONE; /* already delivered before the failure, as an early message */
     } else {
-        cl_isend_start(&r->send, r->buf, r->count, r->type, r->peer, r->tag, r->synchronous,
-                       &r->real);
+        cl_isend_start(&r->send, r->buf, r->count, r->type, r->peer, r->tag, r->comm,
+                       r->synchronous, &r->real);
         r->state = POSTED;
     }
-    cl_note_sent(r->peer);
+    cl_note_sent(world_peer);
 }
 
 static int is_wildcard(const struct request *r)
@@ -132,7 +136,8 @@ static int is_wildcard(const struct request *r)
 
 static int take_kept(struct request *r)
 {
-    if (!cl_take_kept(r->match_source, r->match_tag, r->buf, r->count, r->type, &r->status))
+    if (!cl_take_kept(r->comm, r->match_source, r->match_tag, r->buf, r->count, r->type,
+                      &r->status))
         return 0;
     if (is_wildcard(r) && cl.logging)
         cl_match_log(r->posted, r->status.MPI_SOURCE, r->status.MPI_TAG);
@@ -150,7 +155,8 @@ static void post_recv(struct request *r)
     }
     if (take_kept(r))
         return;
-    cl_recv_prepare(&r->recv, r->buf, r->count, r->type, r->small, (int)sizeof r->small);
+    cl_recv_prepare(&r->recv, r->comm, r->buf, r->count, r->type, r->small,
+                    (int)sizeof r->small);
     cl_recv_post(&r->recv, r->match_source, r->match_tag, &r->real);
     cl.split_pending += r->recv.may_split;
     r->state = POSTED;
@@ -174,10 +180,12 @@ static void start_recv(struct request *r)
 static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm,
                 int is_recv, int synchronous, int persistent, const char *call)
 {
-    cl_check_comm(comm, call);
+    (void)call;
+    int c = cl_comm_index(comm);
     cl_poll();
     int i = new_request();
     struct request *r = table[i];
+    r->comm = c;
     r->buf = buf;
     r->count = count;
     r->type = type;
@@ -649,6 +657,7 @@ enum saved_state { SAVED_INACTIVE, SAVED_PENDING, SAVED_DONE };
 struct saved_request {
     int32_t index, is_recv, persistent, synchronous, state, count, peer, tag;
     int32_t status_source, status_tag, status_bytes, status_cancelled;
+    int32_t comm, pad;
     uint64_t posted, buf, type;
 };
 
@@ -670,7 +679,7 @@ void cl_requests_save(void **bytes, size_t *n)
         struct saved_request s = {i, r->is_recv, r->persistent, r->synchronous,
                                   r->state == POSTED ? SAVED_PENDING
                                   : r->state == DONE ? SAVED_DONE : SAVED_INACTIVE,
-                                  r->count, r->peer, r->tag, 0, 0, 0, 0,
+                                  r->count, r->peer, r->tag, 0, 0, 0, 0, r->comm, 0,
                                   r->posted, (uint64_t)(uintptr_t)r->buf,
                                   (uint64_t)(uintptr_t)r->type};
         if (r->state == DONE) {
@@ -705,6 +714,7 @@ int cl_requests_load(const void *bytes, size_t n)
         r->count = s.count;
         r->peer = s.peer;
         r->tag = s.tag;
+        r->comm = s.comm;
         r->posted = s.posted;
         r->buf = (void *)(uintptr_t)s.buf;
         r->type = (MPI_Datatype)(uintptr_t)s.type;

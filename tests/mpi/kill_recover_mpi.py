@@ -27,9 +27,11 @@ only the last run's stdout is compared.
 --stress: every run uses CKPT_INTERVAL=0.01. Each completed run (CKPT_VERBOSE=1)
 must print, for every rank, "aalc: rank R: protocol counters: late=L early=E
 nondet=D replayed_late=... suppressed_early=... replayed_nondet=...". Summed
-over the completed runs, the kinds named by --expect (late, early, nondet)
-must be nonzero, and summed over the completed recoveries their replay
-counterparts (replayed_late, suppressed_early, replayed_nondet) too. Trials go
+over the completed runs, the kinds named by --expect (late, early, nondet,
+coll_logged) must be nonzero, and summed over the completed recoveries their
+replay counterparts (replayed_late, suppressed_early, replayed_nondet,
+coll_replayed: collectives that crossed the recovery line, served from the
+log) too. Trials go
 on (within the time budget) until that holds.
 
 Rank processes are found as the children of hydra_pmi_proxy below mpiexec
@@ -60,7 +62,8 @@ COUNTERS = re.compile(rb"rank (\d+):[^\n]*?protocol counters:([^\n]*)")
 COUNTER_ITEM = re.compile(rb"([a-z_]+)=(\d+)")
 NO_CHECKPOINT = b"no checkpoint found"
 MARK_VAR = "AALC_MPI_TEST_MARK"
-REPLAY_OF = {"late": "replayed_late", "early": "suppressed_early", "nondet": "replayed_nondet"}
+REPLAY_OF = {"late": "replayed_late", "early": "suppressed_early", "nondet": "replayed_nondet",
+             "coll_logged": "coll_replayed"}
 
 
 class CheckFailed(Exception):
@@ -617,7 +620,7 @@ def main():
                    help="stress: CKPT_DEBUG_SKEW for the runs (potential points odd ranks "
                         "wait after a checkpoint starts; default 3)")
     p.add_argument("--expect", default="late,early",
-                   help="with --stress: counters that must be nonzero, of late,early,nondet "
+                   help="with --stress: counters that must be nonzero, of late,early,nondet,coll_logged "
                         "(default late,early)")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()
