@@ -46,6 +46,27 @@ void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout);
 /* Recovery: the logged outputs back into the buffers. */
 int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout);
 
+/* A non-blocking collective in flight; its request (requests.c) holds it.
+ * Its result is logged when it completes, if it was started in the window or
+ * was still in flight when the window opened: started before the checkpoint
+ * and completed after it, it is needed on recovery, where no member calls it
+ * again. */
+struct cl_nb_coll {
+    struct cl_coll c;
+    uint32_t call_hash;
+    int nout;
+    struct cl_block *out;
+};
+struct cl_nb_coll *cl_coll_nb_new(const struct cl_coll *c, const struct cl_block *out, int nout);
+void cl_coll_nb_completed(struct cl_nb_coll *nb); /* logs it if it must; frees it */
+void cl_coll_nb_log_from_now(struct cl_nb_coll *nb);
+/* Recovery: one in flight at the checkpoint gets its outputs from the log. */
+void cl_coll_nb_restore(struct cl_nb_coll *nb);
+void cl_coll_nb_free(struct cl_nb_coll *nb);
+/* requests.c: a request for it (nb NULL: already complete, served from the log). */
+MPI_Request cl_request_collective(struct cl_nb_coll *nb, MPI_Request real);
+void cl_requests_log_pending_collectives(void);
+
 /* Communicator creation (a collective on the parent): the recipe goes to the
  * log with the result; replayed, the communicator rebuilt at recovery is
  * returned. `index` -1 means the call gave this rank MPI_COMM_NULL. */

@@ -26,6 +26,7 @@ static int nentries, entries_capacity, replay_cursor;
 
 /* The window. */
 static int window_open, targets_known, replay_active;
+static int pending_logged; /* non-blocking collectives in flight whose result goes to the log */
 struct count { uint64_t name, seq; };
 static struct count *targets, *report, *highest;
 static int ntargets, targets_capacity, nreport, report_capacity, nhighest, highest_capacity;
@@ -106,7 +107,7 @@ static struct coll_entry *append(struct cl_coll *c, int nbytes)
     memset(e, 0, sizeof *e);
     e->comm = cl_objects[c->comm].name;
     e->seq = c->seq;
-    e->call = call_hash(c->call);
+    e->call = c->call ? call_hash(c->call) : 0;
     e->object = -1;
     e->nbytes = nbytes;
     e->bytes = ckpt_untracked_malloc(nbytes > 0 ? (size_t)nbytes : 1);
@@ -128,31 +129,36 @@ static void window_check(void)
         cl_check_complete();
 }
 
+static struct coll_entry *log_outputs(struct cl_coll *c, const struct cl_block *out, int nout)
+{
+    int total = 0;
+    for (int i = 0; i < nout; i++)
+        total += block_bytes(&out[i]);
+    struct coll_entry *e = append(c, total);
+    int position = 0;
+    for (int i = 0; i < nout; i++)
+        if (block_bytes(&out[i]) > 0)
+            PMPI_Pack(out[i].buf, out[i].count, cl_real_type(out[i].type), e->bytes, total,
+                      &position, MPI_COMM_SELF);
+    return e;
+}
+
 void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout)
 {
-    if (c->log) {
-        int total = 0;
-        for (int i = 0; i < nout; i++)
-            total += block_bytes(&out[i]);
-        struct coll_entry *e = append(c, total);
-        int position = 0;
-        for (int i = 0; i < nout; i++)
-            if (block_bytes(&out[i]) > 0)
-                PMPI_Pack(out[i].buf, out[i].count, cl_real_type(out[i].type), e->bytes, total,
-                          &position, MPI_COMM_SELF);
-    }
+    if (c->log)
+        log_outputs(c, out, nout);
     if (window_open && targets_known && c->seq >= cl_objects[c->comm].log_to)
         window_check();
 }
 
-static struct coll_entry *find_entry(struct cl_coll *c)
+static struct coll_entry *find_entry_hashed(struct cl_coll *c, uint32_t hash)
 {
     uint64_t name = cl_objects[c->comm].name;
     for (int k = 0; k < nentries; k++) {
         int i = (replay_cursor + k) % nentries;
         if (entries[i].comm == name && entries[i].seq == c->seq) {
             replay_cursor = i + 1;
-            if (entries[i].call != call_hash(c->call))
+            if (entries[i].call != hash)
                 ckpt_fatal("recovering: %s (collective %llu on %s) does not match the logged "
                            "collective: the program took another path than before the failure",
                            c->call, (unsigned long long)c->seq, comm_label(c->comm));
@@ -164,6 +170,11 @@ static struct coll_entry *find_entry(struct cl_coll *c)
                comm_label(c->comm));
 }
 
+static struct coll_entry *find_entry(struct cl_coll *c)
+{
+    return find_entry_hashed(c, call_hash(c->call));
+}
+
 static void replayed(struct cl_coll *c)
 {
     cl.counters.coll_replayed++;
@@ -171,9 +182,9 @@ static void replayed(struct cl_coll *c)
         cl_replay_check_done();
 }
 
-int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout)
+static void unpack_outputs(struct cl_coll *c, struct coll_entry *e, const struct cl_block *out,
+                           int nout)
 {
-    struct coll_entry *e = find_entry(c);
     int total = 0;
     for (int i = 0; i < nout; i++)
         total += block_bytes(&out[i]);
@@ -186,8 +197,63 @@ int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout)
         if (block_bytes(&out[i]) > 0)
             PMPI_Unpack(e->bytes, e->nbytes, &position, out[i].buf, out[i].count,
                         cl_real_type(out[i].type), MPI_COMM_SELF);
+}
+
+int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout)
+{
+    unpack_outputs(c, find_entry(c), out, nout);
     replayed(c);
     return MPI_SUCCESS;
+}
+
+/* ---- non-blocking collectives ---- */
+
+struct cl_nb_coll *cl_coll_nb_new(const struct cl_coll *c, const struct cl_block *out, int nout)
+{
+    struct cl_nb_coll *nb = ckpt_untracked_malloc(sizeof *nb);
+    nb->c = *c;
+    nb->call_hash = call_hash(c->call);
+    nb->nout = nout;
+    nb->out = ckpt_untracked_malloc(sizeof *out * (size_t)(nout + 1));
+    memcpy(nb->out, out, sizeof *out * (size_t)nout);
+    if (nb->c.log)
+        pending_logged++;
+    return nb;
+}
+
+void cl_coll_nb_log_from_now(struct cl_nb_coll *nb)
+{
+    if (!nb->c.log)
+        pending_logged++;
+    nb->c.log = 1;
+}
+
+void cl_coll_nb_free(struct cl_nb_coll *nb)
+{
+    if (nb) {
+        ckpt_untracked_free(nb->out);
+        ckpt_untracked_free(nb);
+    }
+}
+
+void cl_coll_nb_completed(struct cl_nb_coll *nb)
+{
+    if (nb->c.log) {
+        struct coll_entry *e = log_outputs(&nb->c, nb->out, nb->nout);
+        e->call = nb->call_hash;
+        if (pending_logged > 0)
+            pending_logged--;
+    }
+    if (window_open && targets_known)
+        window_check();
+    cl_coll_nb_free(nb);
+}
+
+void cl_coll_nb_restore(struct cl_nb_coll *nb)
+{
+    unpack_outputs(&nb->c, find_entry_hashed(&nb->c, nb->call_hash), nb->out, nb->nout);
+    cl.counters.coll_replayed++;
+    cl_coll_nb_free(nb);
 }
 
 /* ---- communicator creation ---- */
@@ -243,7 +309,7 @@ void cl_coll_window_open(void)
     cl_coll_reset_for_epoch();
     window_open = 1;
     targets_known = 0;
-    ntargets = nreport = 0;
+    ntargets = nreport = pending_logged = 0;
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name) {
             cl_objects[i].log_to = UINT64_MAX;
@@ -283,7 +349,7 @@ int cl_coll_window_closed(void)
 {
     if (!window_open)
         return 1;
-    if (!targets_known)
+    if (!targets_known || pending_logged > 0)
         return 0;
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].coll_seq < cl_objects[i].log_to)

@@ -386,6 +386,7 @@ void cl_begin_epoch(void)
     cl.logging = 1;
     cl.late_capture = 1;
     cl_coll_window_open();
+    cl_requests_log_pending_collectives();
 }
 
 /* Called between writing the image and rebuilding the stack: no MPI call

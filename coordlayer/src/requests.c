@@ -10,9 +10,12 @@
  *     when its message came late, from a new receive otherwise;
  *   - a request already complete keeps its status.
  * A wildcard receive is posted, on recovery, for the source and tag it
- * matched before the failure when that was logged (registries.c). */
+ * matched before the failure when that was logged (registries.c). A
+ * non-blocking collective in flight at the checkpoint gets its result from
+ * the collective log (coll.h). */
 #include "coord.h"
 
+#include "coll.h"
 #include "objects.h"
 
 #include "heap.h"
@@ -38,6 +41,7 @@ struct request {
     struct cl_recv_layout recv;
     struct cl_send_layout send;
     MPI_Status status; /* when DONE */
+    struct cl_nb_coll *coll; /* a non-blocking collective (then no peer, tag or buffer) */
     unsigned char small[64]; /* the bounce of a small receive */
 };
 
@@ -336,6 +340,16 @@ static int progress_send(struct request *r, int blocking)
     return 1;
 }
 
+static int progress_collective(struct request *r, int blocking)
+{
+    if (!complete(&r->real, MPI_STATUS_IGNORE, blocking))
+        return 0;
+    cl_coll_nb_completed(r->coll);
+    r->coll = NULL;
+    r->state = DONE;
+    return 1;
+}
+
 /* Progress of one request; 1 once it is complete (status in r->status). */
 static int progress(struct request *r, int blocking)
 {
@@ -343,6 +357,8 @@ static int progress(struct request *r, int blocking)
         return 1;
     if (r->state == RESTORED)
         ckpt_fatal("internal error: a restored receive was used before it was posted again");
+    if (r->coll)
+        return progress_collective(r, blocking);
     if (!r->is_recv)
         return progress_send(r, blocking);
     for (;;) {
@@ -622,9 +638,30 @@ int MPI_Request_free(MPI_Request *request)
     return MPI_SUCCESS;
 }
 
+MPI_Request cl_request_collective(struct cl_nb_coll *nb, MPI_Request real)
+{
+    int i = new_request();
+    struct request *r = table[i];
+    r->coll = nb;
+    r->real = real;
+    r->comm = nb ? nb->c.comm : CL_WORLD;
+    r->state = nb ? POSTED : DONE;
+    cl_status_set(&r->status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
+    return handle_of(i);
+}
+
+void cl_requests_log_pending_collectives(void)
+{
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && table[i]->state == POSTED && table[i]->coll)
+            cl_coll_nb_log_from_now(table[i]->coll);
+}
+
 int MPI_Cancel(MPI_Request *request)
 {
     struct request *r = lookup(*request, "MPI_Cancel");
+    if (r->coll)
+        cl_unsupported("MPI_Cancel", "a collective cannot be cancelled");
     if (!r->is_recv)
         cl_unsupported("MPI_Cancel", "cancelling a send would break the message counts the "
                                      "checkpoint protocol relies on");
@@ -657,20 +694,37 @@ enum saved_state { SAVED_INACTIVE, SAVED_PENDING, SAVED_DONE };
 struct saved_request {
     int32_t index, is_recv, persistent, synchronous, state, count, peer, tag;
     int32_t status_source, status_tag, status_bytes, status_cancelled;
-    int32_t comm, pad;
+    int32_t comm, collective; /* collective: posted is its number, tag its call, count nout */
     uint64_t posted, buf, type;
 };
+/* After the records: the output blocks of the collectives in flight. */
+struct saved_block {
+    uint64_t buf;
+    int64_t count, type;
+};
 
-/* The posting counter, then one record per live request. */
+static int pending_collective(const struct request *r)
+{
+    return r->coll && r->state == POSTED;
+}
+
+/* The posting counter, the number of records, one record per live request,
+ * then the blocks of the collectives in flight. */
 void cl_requests_save(void **bytes, size_t *n)
 {
-    int used = 0;
+    uint64_t used = 0, blocks = 0;
     for (int i = 0; i < table_size; i++)
-        used += table[i] && table[i]->in_use;
-    size_t size = sizeof post_counter + sizeof(struct saved_request) * (size_t)used;
+        if (table[i] && table[i]->in_use) {
+            used++;
+            blocks += pending_collective(table[i]) ? (uint64_t)table[i]->coll->nout : 0;
+        }
+    size_t head = sizeof post_counter + sizeof used;
+    size_t size = head + sizeof(struct saved_request) * used + sizeof(struct saved_block) * blocks;
     unsigned char *out = ckpt_untracked_malloc(size);
     memcpy(out, &post_counter, sizeof post_counter);
-    struct saved_request *records = (struct saved_request *)(out + sizeof post_counter);
+    memcpy(out + sizeof post_counter, &used, sizeof used);
+    struct saved_request *records = (struct saved_request *)(out + head);
+    struct saved_block *block = (struct saved_block *)(records + used);
     int k = 0;
     for (int i = 0; i < table_size; i++) {
         struct request *r = table[i];
@@ -682,6 +736,18 @@ void cl_requests_save(void **bytes, size_t *n)
                                   r->count, r->peer, r->tag, 0, 0, 0, 0, r->comm, 0,
                                   r->posted, (uint64_t)(uintptr_t)r->buf,
                                   (uint64_t)(uintptr_t)r->type};
+        if (pending_collective(r)) {
+            s.collective = 1;
+            s.comm = r->coll->c.comm;
+            s.posted = r->coll->c.seq;
+            s.tag = (int32_t)r->coll->call_hash;
+            s.count = r->coll->nout;
+            for (int b = 0; b < r->coll->nout; b++) {
+                struct saved_block sb = {(uint64_t)(uintptr_t)r->coll->out[b].buf,
+                                         r->coll->out[b].count, r->coll->out[b].type};
+                memcpy(block++, &sb, sizeof sb);
+            }
+        }
         if (r->state == DONE) {
             s.status_source = r->status.MPI_SOURCE;
             s.status_tag = r->status.MPI_TAG;
@@ -694,13 +760,45 @@ void cl_requests_save(void **bytes, size_t *n)
     *n = size;
 }
 
+/* A collective in flight at the checkpoint, back with its output blocks. */
+static struct cl_nb_coll *restored_collective(const struct saved_request *s,
+                                              const unsigned char **blocks,
+                                              const unsigned char *end)
+{
+    if (s->count < 0 || s->comm < 0 || s->comm >= cl_nobjects ||
+        (size_t)(end - *blocks) < sizeof(struct saved_block) * (size_t)s->count)
+        return NULL;
+    struct cl_nb_coll *nb = ckpt_untracked_malloc(sizeof *nb);
+    memset(nb, 0, sizeof *nb);
+    nb->c.comm = s->comm;
+    nb->c.seq = s->posted;
+    nb->c.call = "a non-blocking collective";
+    nb->call_hash = (uint32_t)s->tag;
+    nb->nout = s->count;
+    nb->out = ckpt_untracked_malloc(sizeof *nb->out * (size_t)(s->count + 1));
+    for (int b = 0; b < s->count; b++) {
+        struct saved_block sb;
+        memcpy(&sb, *blocks, sizeof sb);
+        *blocks += sizeof sb;
+        nb->out[b] = (struct cl_block){(void *)(uintptr_t)sb.buf, (int)sb.count,
+                                       (MPI_Datatype)sb.type};
+    }
+    return nb;
+}
+
 int cl_requests_load(const void *bytes, size_t n)
 {
-    if (n < sizeof post_counter || (n - sizeof post_counter) % sizeof(struct saved_request))
+    uint64_t count;
+    size_t head = sizeof post_counter + sizeof count;
+    if (n < head)
         return -1;
     memcpy(&post_counter, bytes, sizeof post_counter);
-    const unsigned char *records = (const unsigned char *)bytes + sizeof post_counter;
-    size_t count = (n - sizeof post_counter) / sizeof(struct saved_request);
+    memcpy(&count, (const unsigned char *)bytes + sizeof post_counter, sizeof count);
+    const unsigned char *records = (const unsigned char *)bytes + head, *end =
+        (const unsigned char *)bytes + n;
+    if (count > (n - head) / sizeof(struct saved_request))
+        return -1;
+    const unsigned char *blocks = records + count * sizeof(struct saved_request);
     for (size_t k = 0; k < count; k++) {
         struct saved_request s;
         memcpy(&s, records + k * sizeof s, sizeof s);
@@ -708,6 +806,14 @@ int cl_requests_load(const void *bytes, size_t n)
             s.state > SAVED_DONE)
             return -1;
         struct request *r = claim(s.index);
+        if (s.collective) {
+            r->coll = restored_collective(&s, &blocks, end);
+            if (!r->coll)
+                return -1;
+            r->state = RESTORED;
+            cl_status_set(&r->status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
+            continue;
+        }
         r->is_recv = s.is_recv;
         r->persistent = s.persistent;
         r->synchronous = s.synchronous;
@@ -736,6 +842,14 @@ int cl_requests_load(const void *bytes, size_t n)
 
 void cl_requests_activate_restored(void)
 {
+    for (int i = 0; i < table_size; i++) {
+        struct request *r = table[i];
+        if (r && r->in_use && r->state == RESTORED && r->coll) {
+            cl_coll_nb_restore(r->coll);
+            r->coll = NULL;
+            r->state = DONE;
+        }
+    }
     /* In posting order, so that they match as they did. */
     for (;;) {
         struct request *next = NULL;

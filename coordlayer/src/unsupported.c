@@ -75,112 +75,62 @@ int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 
 int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Allgather_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Allgather_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Allgatherv_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Allgatherv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Allreduce_init", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Allreduce_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Alltoall_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Alltoall_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Alltoallv_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Alltoallv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    cl_unsupported("MPI_Alltoallw_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Alltoallw_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    cl_unsupported("MPI_Barrier_init", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Barrier_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Bcast_init", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Bcast_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Exscan_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Exscan_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Gather_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Gather_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Gatherv_init", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Iallgather", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Iallgatherv", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Iallreduce", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Ialltoall", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
-{
-    cl_unsupported("MPI_Ialltoallv", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Gatherv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
-    cl_unsupported("MPI_Ialltoallw", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
-{
-    cl_unsupported("MPI_Ibarrier", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Ibcast", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Iexscan", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Igather", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Igatherv", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ialltoallw", "not yet handled by the coordination layer; use MPI_Alltoallw");
 }
 
 int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -206,36 +156,6 @@ int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
 int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
     cl_unsupported("MPI_Ineighbor_alltoallw", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Ireduce", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Ireduce_scatter", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Ireduce_scatter_block", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Iscan", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Iscatter", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
-}
-
-int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
-{
-    cl_unsupported("MPI_Iscatterv", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
 }
 
 int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -290,32 +210,32 @@ int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], con
 
 int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_init", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Reduce_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_scatter_block_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Reduce_scatter_block_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_scatter_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Reduce_scatter_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Scan_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Scan_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Scatter_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Scatter_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
 {
-    cl_unsupported("MPI_Scatterv_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Scatterv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
@@ -830,7 +750,7 @@ int MPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
 
 int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Allgather_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Allgather_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
@@ -840,7 +760,7 @@ int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 
 int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Allgatherv_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Allgatherv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -850,7 +770,7 @@ int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dat
 
 int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Allreduce_init_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Allreduce_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -860,7 +780,7 @@ int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 
 int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Alltoall_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Alltoall_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
@@ -870,7 +790,7 @@ int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
 
 int MPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Alltoallv_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Alltoallv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
@@ -880,7 +800,7 @@ int MPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
 
 int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    cl_unsupported("MPI_Alltoallw_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Alltoallw_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
@@ -890,7 +810,7 @@ int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, 
 
 int MPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Bcast_init_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Bcast_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -900,7 +820,7 @@ int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
 
 int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Exscan_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Exscan_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -910,7 +830,7 @@ int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype
 
 int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Gather_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Gather_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
@@ -920,57 +840,57 @@ int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 
 int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Gatherv_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Gatherv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Iallgather_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iallgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Iallgather");
 }
 
 int MPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Iallgatherv_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iallgatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Iallgatherv");
 }
 
 int MPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Iallreduce_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iallreduce_c", "the large-count variant is not handled by the coordination layer; use MPI_Iallreduce");
 }
 
 int MPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Ialltoall_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ialltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Ialltoall");
 }
 
 int MPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Ialltoallv_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ialltoallv_c", "the large-count variant is not handled by the coordination layer; use MPI_Ialltoallv");
 }
 
 int MPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
-    cl_unsupported("MPI_Ialltoallw_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ialltoallw_c", "not yet handled by the coordination layer; use MPI_Alltoallw");
 }
 
 int MPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Ibcast_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ibcast_c", "the large-count variant is not handled by the coordination layer; use MPI_Ibcast");
 }
 
 int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Iexscan_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iexscan_c", "the large-count variant is not handled by the coordination layer; use MPI_Iexscan");
 }
 
 int MPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Igather_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Igather_c", "the large-count variant is not handled by the coordination layer; use MPI_Igather");
 }
 
 int MPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Igatherv_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Igatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Igatherv");
 }
 
 int MPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -1000,32 +920,32 @@ int MPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
 
 int MPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Ireduce_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ireduce_c", "the large-count variant is not handled by the coordination layer; use MPI_Ireduce");
 }
 
 int MPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Ireduce_scatter_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ireduce_scatter_c", "the large-count variant is not handled by the coordination layer; use MPI_Ireduce_scatter");
 }
 
 int MPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Ireduce_scatter_block_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Ireduce_scatter_block_c", "the large-count variant is not handled by the coordination layer; use MPI_Ireduce_scatter_block");
 }
 
 int MPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Iscan_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iscan_c", "the large-count variant is not handled by the coordination layer; use MPI_Iscan");
 }
 
 int MPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Iscatter_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iscatter_c", "the large-count variant is not handled by the coordination layer; use MPI_Iscatter");
 }
 
 int MPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
 {
-    cl_unsupported("MPI_Iscatterv_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Iscatterv_c", "the large-count variant is not handled by the coordination layer; use MPI_Iscatterv");
 }
 
 int MPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -1085,7 +1005,7 @@ int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
 
 int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_init_c", "non-blocking and persistent collectives are not yet handled by the coordination layer; use the blocking collective");
+    cl_unsupported("MPI_Reduce_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -1105,12 +1025,12 @@ int MPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count rec
 
 int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_scatter_block_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Reduce_scatter_block_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_scatter_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Reduce_scatter_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -1120,7 +1040,7 @@ int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype
 
 int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Scan_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Scan_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -1130,7 +1050,7 @@ int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 
 int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Scatter_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Scatter_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
@@ -1140,7 +1060,7 @@ int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_
 
 int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
 {
-    cl_unsupported("MPI_Scatterv_init_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Scatterv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)

@@ -27,13 +27,14 @@ HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
 
 # (prefixes or names, reason): refused even though they look harmless.
 REFUSED = [
-    (["MPI_Ibarrier", "MPI_Ibcast", "MPI_Ireduce", "MPI_Iallreduce", "MPI_Igather",
-      "MPI_Igatherv", "MPI_Iscatter", "MPI_Iscatterv", "MPI_Iallgather", "MPI_Iallgatherv",
-      "MPI_Ialltoall", "MPI_Ialltoallv", "MPI_Ialltoallw", "MPI_Ireduce_scatter",
-      "MPI_Ireduce_scatter_block", "MPI_Iscan", "MPI_Iexscan", "MPI_Barrier_init",
-      "MPI_Bcast_init", "MPI_Allreduce_init", "MPI_Reduce_init"],
-     "non-blocking and persistent collectives are not yet handled by the coordination layer; "
-     "use the blocking collective"),
+    (["MPI_Ialltoallw"], "not yet handled by the coordination layer; use MPI_Alltoallw"),
+    (["MPI_Barrier_init", "MPI_Bcast_init", "MPI_Allreduce_init", "MPI_Reduce_init",
+      "MPI_Gather_init", "MPI_Gatherv_init", "MPI_Scatter_init", "MPI_Scatterv_init",
+      "MPI_Allgather_init", "MPI_Allgatherv_init", "MPI_Alltoall_init", "MPI_Alltoallv_init",
+      "MPI_Alltoallw_init", "MPI_Reduce_scatter_init", "MPI_Reduce_scatter_block_init",
+      "MPI_Scan_init", "MPI_Exscan_init"],
+     "persistent collectives are not yet handled by the coordination layer; use the "
+     "blocking or non-blocking collective"),
     (["MPI_Neighbor_", "MPI_Ineighbor_"],
      "neighbourhood collectives are not handled by the coordination layer"),
     (["MPI_Comm_idup", "MPI_Graph_create", "MPI_Dist_graph_create", "MPI_Intercomm_create",
