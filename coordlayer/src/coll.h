@@ -41,6 +41,8 @@ struct cl_coll {
 
 /* Starts a collective on `comm`; returns 1 when it is served from the log. */
 int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call);
+/* The same on a table index (a communicator, or a pseudo-communicator). */
+int cl_coll_begin_at(struct cl_coll *c, int comm, const char *call);
 /* The collective returned: log its outputs if it is in the window. */
 void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout);
 /* Recovery: the logged outputs back into the buffers. */
@@ -75,6 +77,9 @@ void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int 
 MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
 /* A communicator created: name it and give it its logging window. */
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
+/* A communicator (or pseudo-communicator) new to the table gets the window's
+ * logging target. */
+void cl_coll_join_window(int index);
 
 /* The window (coll_log.c). */
 void cl_coll_window_open(void); /* at the local checkpoint */

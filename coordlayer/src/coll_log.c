@@ -86,8 +86,12 @@ static const char *comm_label(int comm)
 
 int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call)
 {
+    return cl_coll_begin_at(c, cl_comm_index(comm), call);
+}
+
+int cl_coll_begin_at(struct cl_coll *c, int i, const char *call)
+{
     cl_poll();
-    int i = cl_comm_index(comm);
     struct cl_object *o = &cl_objects[i];
     c->comm = i;
     c->real = o->real;
@@ -260,8 +264,13 @@ void cl_coll_nb_restore(struct cl_nb_coll *nb)
 
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real)
 {
+    cl_objects[index].name = cl_comm_name(parent, parent_seq, real);
+    cl_coll_join_window(index);
+}
+
+void cl_coll_join_window(int index)
+{
     struct cl_object *o = &cl_objects[index];
-    o->name = cl_comm_name(parent, parent_seq, real);
     if (window_open) {
         uint64_t t = 0;
         o->log_to = !targets_known ? UINT64_MAX : find_count(targets, ntargets, o->name, &t) ? t : 0;
@@ -278,6 +287,7 @@ void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int 
         struct coll_entry *e = append(c, n);
         e->creation = 1;
         e->object = index;
+        cl.counters.comm_logged++;
         memcpy(e->bytes, &k, sizeof k);
         memcpy(e->bytes + sizeof k, args, sizeof *args * (size_t)nargs);
     }
@@ -313,6 +323,9 @@ void cl_coll_window_open(void)
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name) {
             cl_objects[i].log_to = UINT64_MAX;
+            /* A count of 0 cannot raise the highest; MPI_COMM_SELF has one member. */
+            if (cl_objects[i].coll_seq == 0 || i == CL_SELF)
+                continue;
             report = grow(report, &report_capacity, nreport + 1, sizeof *report);
             report[nreport++] = (struct count){cl_objects[i].name, cl_objects[i].coll_seq};
         }
@@ -487,8 +500,8 @@ static void rebuild_crossing_creations(void)
         uint64_t top = 0;
         if (!e->creation || !find_count(highest, nhighest, e->comm, &top) || e->seq > top)
             continue;
-        if (comm_named(e->comm) < 0)
-            ckpt_fatal("recovering: the log creates a communicator from one that does not exist");
+        if (comm_named(e->comm) < 0) /* a pseudo-communicator we had not used before */
+            cl_comm_pseudo(e->comm);
         struct creation k;
         memcpy(&k, e->bytes, sizeof k);
         if (k.nargs < 0 || (size_t)e->nbytes != sizeof k + sizeof(int64_t) * (size_t)k.nargs)
@@ -499,12 +512,15 @@ static void rebuild_crossing_creations(void)
         if (e->object >= 0) {
             while (cl_nobjects <= e->object) /* placeholders up to its old index */
                 cl_object_free(cl_object_add_placeholder());
+            if (cl_objects[e->object].name || cl_objects[e->object].kind != CL_OBJ_COMM)
+                ckpt_fatal("recovering: the slot of a communicator in this rank's log is taken");
             cl_objects[e->object].real = real;
             cl_objects[e->object].freed = 0;
             cl_objects[e->object].name = k.name;
             cl_objects[e->object].coll_seq = 0;
             cl_recipe_add(k.call, e->object, args, k.nargs);
         }
+        cl.counters.comm_rebuilt++;
         ckpt_untracked_free(args);
     }
 }
@@ -535,7 +551,8 @@ int cl_coll_replay_pending(void)
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].coll_seq < cl_objects[i].replay_to)
             return 1;
+    /* The log stays until the next window: requests in flight at the
+     * checkpoint still take their results from it. */
     replay_active = 0;
-    cl_coll_reset_for_epoch();
     return 0;
 }

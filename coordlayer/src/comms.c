@@ -117,14 +117,43 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     return rc;
 }
 
+/* Collective over the group only: counting it on the parent would leave its
+ * members disagreeing on the parent's count. It is counted instead on a
+ * pseudo-communicator named by the parent, the tag and the members, which
+ * exactly the members call. */
 int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
-    (void)comm; (void)group; (void)tag; (void)newcomm;
-    /* Collective over the group only: the parent's members would disagree on
-     * how many collectives it has seen. */
-    cl_unsupported("MPI_Comm_create_group", "a collective over part of a communicator cannot "
-                                            "be placed against the recovery line yet; use "
-                                            "MPI_Comm_create or MPI_Comm_split");
+    int parent = cl_comm_index(comm), n = 0;
+    MPI_Group real_group = cl_real_group(group), parent_group;
+    PMPI_Group_size(real_group, &n);
+    int *ranks = ckpt_untracked_malloc(sizeof(int) * (size_t)(2 * n + 1));
+    for (int i = 0; i < n; i++)
+        ranks[i] = i;
+    PMPI_Comm_group(cl_objects[parent].real, &parent_group);
+    PMPI_Group_translate_ranks(real_group, n, ranks, parent_group, ranks + n);
+    PMPI_Group_free(&parent_group);
+    struct cl_coll c;
+    int known = cl_nobjects;
+    int pseudo = cl_comm_pseudo(cl_pseudo_name(parent, tag, ranks + n, n));
+    if (pseudo >= known)
+        cl_coll_join_window(pseudo);
+    int rc = MPI_SUCCESS;
+    if (cl_coll_begin_at(&c, pseudo, "MPI_Comm_create_group")) {
+        *newcomm = cl_coll_replay_creation(&c);
+    } else {
+        MPI_Comm real;
+        rc = PMPI_Comm_create_group(cl_objects[parent].real, real_group, tag, &real);
+        int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(3 + n));
+        args[0] = comm;
+        args[1] = tag;
+        args[2] = n;
+        for (int i = 0; i < n; i++)
+            args[3 + i] = ranks[n + i];
+        *newcomm = created(&c, real, CL_MAKE_COMM_GROUP_OF, args, 3 + n);
+        ckpt_untracked_free(args);
+    }
+    ckpt_untracked_free(ranks);
+    return rc;
 }
 
 int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int periods[],

@@ -62,14 +62,17 @@ int MPI_Finalize(void)
     cl_announce_if_pending();
     cl_finalize_protocol();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
-                 "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_replayed=%llu",
+                 "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_replayed=%llu "
+              "comm_logged=%llu comm_rebuilt=%llu",
               (unsigned long long)cl.counters.late, (unsigned long long)cl.counters.early,
               (unsigned long long)cl.counters.nondet,
               (unsigned long long)cl.counters.replayed_late,
               (unsigned long long)cl.counters.suppressed_early,
               (unsigned long long)cl.counters.replayed_nondet,
               (unsigned long long)cl.counters.coll_logged,
-              (unsigned long long)cl.counters.coll_replayed);
+              (unsigned long long)cl.counters.coll_replayed,
+              (unsigned long long)cl.counters.comm_logged,
+              (unsigned long long)cl.counters.comm_rebuilt);
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);
     cl.control = MPI_COMM_NULL;

@@ -108,7 +108,6 @@ static int new_entry(int kind, int real)
     memset(o, 0, sizeof *o);
     o->kind = kind;
     o->real = real;
-    o->log_to = UINT64_MAX;
     return cl_nobjects++;
 }
 
@@ -138,6 +137,25 @@ int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs)
     int i = new_entry(kind, real);
     cl_recipe_add(call, i, args, nargs);
     return cl_handle_of(i);
+}
+
+int cl_comm_pseudo(uint64_t name)
+{
+    for (int i = 0; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name == name)
+            return i;
+    int i = new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
+    cl_objects[i].name = name;
+    cl_objects[i].freed = 1; /* no handle ever reaches the program */
+    return i;
+}
+
+uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n)
+{
+    uint64_t h = mix64(cl_objects[parent].name ^ 0x67726f7570ULL) ^ mix64((uint64_t)tag + 7);
+    for (int i = 0; i < n; i++)
+        h = mix64(h ^ (uint64_t)members[i]);
+    return h;
 }
 
 int cl_object_add_placeholder(void)

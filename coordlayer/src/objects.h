@@ -136,6 +136,10 @@ enum cl_recipe_call {
 int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
 /* A recipe that changes an existing object (commit, errhandler). */
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
+/* The pseudo-communicator `name`, found or made: a counter for collectives
+ * over part of a communicator (MPI_Comm_create_group), never a handle. */
+int cl_comm_pseudo(uint64_t name);
+uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
 /* An unused communicator slot (recovery places communicators at their old index). */
 int cl_object_add_placeholder(void);
 /* The program freed this object; its recipe stays for objects built from it. */

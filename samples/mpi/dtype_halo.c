@@ -8,7 +8,9 @@
  *
  *   u, doubles with one ghost column on each side: a diffusion step. Its ghost
  *      columns are exchanged with MPI_Sendrecv of one MPI_Type_vector column
- *      (stride: the local row length, which differs between ranks).
+ *      (stride: the local row length, which differs between ranks), received
+ *      as the same column built with MPI_Type_create_hvector (eastward) and
+ *      MPI_Type_indexed (westward).
  *   q, 64-bit integers with two ghost columns on each side: a wider integer
  *      stencil mod 2^31 - 1. Its two-column faces are exchanged with
  *      MPI_Irecv / MPI_Isend / MPI_Waitall of MPI_Type_create_subarray types,
@@ -106,6 +108,20 @@ int main(int argc, char **argv)
     MPI_Datatype column;
     MPI_Type_vector(rows, 1, uw, MPI_DOUBLE, &column);
     MPI_Type_commit(&column);
+    /* The same column twice more, to receive into: with a byte stride, and
+     * as an explicit list of displacements. */
+    MPI_Datatype column_h, column_i;
+    MPI_Type_create_hvector(rows, 1, (MPI_Aint)(uw * sizeof(double)), MPI_DOUBLE, &column_h);
+    MPI_Type_commit(&column_h);
+    int *ones = malloc((size_t)rows * sizeof(int)), *offsets = malloc((size_t)rows * sizeof(int));
+    for (int i = 0; i < rows; i++) {
+        ones[i] = 1;
+        offsets[i] = i * uw;
+    }
+    MPI_Type_indexed(rows, ones, offsets, MPI_DOUBLE, &column_i);
+    MPI_Type_commit(&column_i);
+    free(ones);
+    free(offsets);
 
     /* q: the two-column faces of the rows x qw array, sent and received. */
     MPI_Datatype face_send_w, face_send_e, face_recv_w, face_recv_e;
@@ -139,9 +155,9 @@ int main(int argc, char **argv)
     for (int it = 0; it < iters; it++) {
 #pragma ckpt potential
         /* u's ghost columns: two shifts. */
-        MPI_Sendrecv(&u[1 * uw + 1], 1, column, left, TAG_WEST, &u[1 * uw + w + 1], 1, column,
+        MPI_Sendrecv(&u[1 * uw + 1], 1, column, left, TAG_WEST, &u[1 * uw + w + 1], 1, column_i,
                      right, TAG_WEST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        MPI_Sendrecv(&u[1 * uw + w], 1, column, right, TAG_EAST, &u[1 * uw + 0], 1, column,
+        MPI_Sendrecv(&u[1 * uw + w], 1, column, right, TAG_EAST, &u[1 * uw + 0], 1, column_h,
                      left, TAG_EAST, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 
         /* q's faces: the subarray types address the whole array. */
@@ -225,6 +241,8 @@ int main(int argc, char **argv)
     }
 
     MPI_Type_free(&column);
+    MPI_Type_free(&column_h);
+    MPI_Type_free(&column_i);
     MPI_Type_free(&face_send_w);
     MPI_Type_free(&face_send_e);
     MPI_Type_free(&face_recv_w);

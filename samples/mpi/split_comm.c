@@ -17,11 +17,24 @@
  * repeated, or delivered on the wrong communicator changes the output.
  * Arithmetic is on unsigned 64-bit integers (sums wrap mod 2^64).
  *
+ * Two more communicators come from other calls: `ends`, made with
+ * MPI_Comm_create from a group of the first and the last world rank (the
+ * others get MPI_COMM_NULL), and `node`, from MPI_Comm_split_type; each
+ * iteration ends with an MPI_Allreduce on both. The duplicate gets
+ * MPI_ERRORS_RETURN and the half a user error handler (MPI_Comm_set_errhandler);
+ * after the loop MPI_Comm_get_errhandler must still return them.
+ *
+ * Every temp_every iterations a short-lived communicator is made inside the
+ * loop, so that creations cross the recovery line too: a split of the
+ * duplicate by rank mod 3 (all ranks) or, every other time, an
+ * MPI_Comm_create_group of the ends group (only its members call it); one
+ * MPI_Allreduce on it, then MPI_Comm_free.
+ *
  * The potential checkpoint is at the top of each iteration. After the loop
  * the communicators are freed with MPI_Comm_free, and rank 0 gathers and
  * prints each rank's half, rank in the half and hash.
  *
- *   mpiexec -n N split_comm [iterations]       default: 250 iterations
+ *   mpiexec -n N split_comm [iterations] [temp_every]     defaults: 120, 5
  */
 #include <mpi.h>
 #include <stdint.h>
@@ -30,6 +43,14 @@
 
 #define TAG_RING 7 /* the same tag on both communicators, on purpose */
 #define MSG 4      /* uint64 values per ring message */
+
+/* Never called in a correct run: it only has to be the handler after recovery. */
+static void on_error(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    fprintf(stderr, "split_comm: MPI error %d\n", *code);
+    MPI_Abort(MPI_COMM_WORLD, 3);
+}
 
 static uint64_t mix64(uint64_t z)
 {
@@ -57,10 +78,11 @@ int main(int argc, char **argv)
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    int iters = argc > 1 ? atoi(argv[1]) : 250;
-    if (iters < 1) {
+    int iters = argc > 1 ? atoi(argv[1]) : 120;
+    int temp_every = argc > 2 ? atoi(argv[2]) : 5;
+    if (iters < 1 || temp_every < 1) {
         if (rank == 0)
-            fprintf(stderr, "usage: mpiexec -n N split_comm [iterations]\n");
+            fprintf(stderr, "usage: mpiexec -n N split_comm [iterations] [temp_every]\n");
         MPI_Finalize();
         return 1;
     }
@@ -72,6 +94,19 @@ int main(int argc, char **argv)
     int hrank, hsize;
     MPI_Comm_rank(half, &hrank);
     MPI_Comm_size(half, &hsize);
+
+    /* The first and the last world rank, through a group. */
+    MPI_Group world_group, ends_group;
+    MPI_Comm ends, node;
+    int end_ranks[2] = {0, size - 1};
+    MPI_Comm_group(MPI_COMM_WORLD, &world_group);
+    MPI_Group_incl(world_group, size > 1 ? 2 : 1, end_ranks, &ends_group);
+    MPI_Comm_create(MPI_COMM_WORLD, ends_group, &ends);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node);
+    MPI_Errhandler mine_handler;
+    MPI_Comm_create_errhandler(on_error, &mine_handler);
+    MPI_Comm_set_errhandler(half, mine_handler);
+    MPI_Comm_set_errhandler(dup, MPI_ERRORS_RETURN);
 
     /* The ring inside the half, as ranks of the half and of the duplicate
      * (which numbers the processes as MPI_COMM_WORLD does). */
@@ -120,7 +155,45 @@ int main(int argc, char **argv)
         in[0] = mix64(h + 3);
         MPI_Allreduce(in, out, 1, MPI_UINT64_T, MPI_BXOR, dup);
         h = fold(h, out[0]);
+
+        /* The group-made and the split_type communicators. */
+        if (ends != MPI_COMM_NULL) {
+            in[0] = mix64(h + 4);
+            MPI_Allreduce(in, out, 1, MPI_UINT64_T, MPI_SUM, ends);
+            h = fold(h, out[0]);
+        }
+        in[0] = mix64(h + 5);
+        MPI_Allreduce(in, out, 1, MPI_UINT64_T, MPI_MAX, node);
+        h = fold(h, out[0]);
+
+        if (it % temp_every == 0) {
+            MPI_Comm temp = MPI_COMM_NULL;
+            if (it / temp_every % 2 == 0)
+                MPI_Comm_split(dup, rank % 3, rank, &temp);
+            else if (rank == 0 || rank == size - 1)
+                MPI_Comm_create_group(MPI_COMM_WORLD, ends_group, 99, &temp);
+            if (temp != MPI_COMM_NULL) {
+                in[0] = mix64(h + 6);
+                MPI_Allreduce(in, out, 1, MPI_UINT64_T, MPI_SUM, temp);
+                h = fold(h, out[0]);
+                MPI_Comm_free(&temp);
+            }
+        }
     }
+
+    MPI_Errhandler got_half, got_dup;
+    MPI_Comm_get_errhandler(half, &got_half);
+    MPI_Comm_get_errhandler(dup, &got_dup);
+    int handlers_kept = got_half == mine_handler && got_dup == MPI_ERRORS_RETURN, all_kept;
+    MPI_Allreduce(&handlers_kept, &all_kept, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (got_half != MPI_ERRHANDLER_NULL && got_half != MPI_ERRORS_RETURN)
+        MPI_Errhandler_free(&got_half);
+    MPI_Errhandler_free(&mine_handler);
+    if (ends != MPI_COMM_NULL)
+        MPI_Comm_free(&ends);
+    MPI_Comm_free(&node);
+    MPI_Group_free(&ends_group);
+    MPI_Group_free(&world_group);
 
     MPI_Comm_free(&half);
     MPI_Comm_free(&dup);
@@ -136,6 +209,7 @@ int main(int argc, char **argv)
     if (rank == 0) {
         uint64_t sum = 0;
         printf("split_comm: %d ranks, %d iterations\n", size, iters);
+        printf("error handlers %s\n", all_kept ? "kept" : "LOST");
         for (int r = 0; r < size; r++) {
             printf("rank %d: half %llu, rank %llu in half, hash %016llx\n", r,
                    (unsigned long long)all[3 * r], (unsigned long long)all[3 * r + 1],

@@ -28,10 +28,11 @@ only the last run's stdout is compared.
 must print, for every rank, "aalc: rank R: protocol counters: late=L early=E
 nondet=D replayed_late=... suppressed_early=... replayed_nondet=...". Summed
 over the completed runs, the kinds named by --expect (late, early, nondet,
-coll_logged) must be nonzero, and summed over the completed recoveries their
-replay counterparts (replayed_late, suppressed_early, replayed_nondet,
-coll_replayed: collectives that crossed the recovery line, served from the
-log) too. Trials go
+coll_logged, comm_logged) must be nonzero, and summed over the completed
+recoveries their replay counterparts (replayed_late, suppressed_early,
+replayed_nondet, coll_replayed: collectives that crossed the recovery line,
+served from the log; comm_rebuilt: communicators created by such a collective,
+built again from the log) too. Trials go
 on (within the time budget) until that holds.
 
 Rank processes are found as the children of hydra_pmi_proxy below mpiexec
@@ -63,7 +64,7 @@ COUNTER_ITEM = re.compile(rb"([a-z_]+)=(\d+)")
 NO_CHECKPOINT = b"no checkpoint found"
 MARK_VAR = "AALC_MPI_TEST_MARK"
 REPLAY_OF = {"late": "replayed_late", "early": "suppressed_early", "nondet": "replayed_nondet",
-             "coll_logged": "coll_replayed"}
+             "coll_logged": "coll_replayed", "comm_logged": "comm_rebuilt"}
 
 
 class CheckFailed(Exception):
@@ -620,7 +621,8 @@ def main():
                    help="stress: CKPT_DEBUG_SKEW for the runs (potential points odd ranks "
                         "wait after a checkpoint starts; default 3)")
     p.add_argument("--expect", default="late,early",
-                   help="with --stress: counters that must be nonzero, of late,early,nondet,coll_logged "
+                   help="with --stress: counters that must be nonzero, of late,early,nondet,coll_logged,"
+                        "comm_logged "
                         "(default late,early)")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()
