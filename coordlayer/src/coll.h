@@ -58,6 +58,7 @@ struct cl_nb_coll {
     uint32_t call_hash;
     int nout;
     struct cl_block *out;
+    void *keep; /* what the library reads until completion (MPI_Ialltoallw's types) */
 };
 struct cl_nb_coll *cl_coll_nb_new(const struct cl_coll *c, const struct cl_block *out, int nout);
 void cl_coll_nb_completed(struct cl_nb_coll *nb); /* logs it if it must; frees it */

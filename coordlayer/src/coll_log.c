@@ -220,6 +220,7 @@ struct cl_nb_coll *cl_coll_nb_new(const struct cl_coll *c, const struct cl_block
     nb->nout = nout;
     nb->out = ckpt_untracked_malloc(sizeof *out * (size_t)(nout + 1));
     memcpy(nb->out, out, sizeof *out * (size_t)nout);
+    nb->keep = NULL;
     if (nb->c.log)
         pending_logged++;
     return nb;
@@ -235,6 +236,7 @@ void cl_coll_nb_log_from_now(struct cl_nb_coll *nb)
 void cl_coll_nb_free(struct cl_nb_coll *nb)
 {
     if (nb) {
+        ckpt_untracked_free(nb->keep);
         ckpt_untracked_free(nb->out);
         ckpt_untracked_free(nb);
     }
@@ -273,7 +275,9 @@ void cl_coll_join_window(int index)
     struct cl_object *o = &cl_objects[index];
     if (window_open) {
         uint64_t t = 0;
-        o->log_to = !targets_known ? UINT64_MAX : find_count(targets, ntargets, o->name, &t) ? t : 0;
+        o->log_to = !targets_known                                   ? UINT64_MAX
+                    : find_count(targets, ntargets, o->name, &t) ? t
+                                                                 : 0;
     } else {
         o->log_to = 0;
     }
@@ -508,6 +512,8 @@ static void rebuild_crossing_creations(void)
             ckpt_fatal("recovering: malformed communicator recipe in this rank's log");
         int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(k.nargs + 1));
         memcpy(args, e->bytes + sizeof k, sizeof *args * (size_t)k.nargs);
+        if (!cl_recipe_valid(k.call, args, k.nargs))
+            ckpt_fatal("recovering: malformed communicator recipe in this rank's log");
         MPI_Comm real = cl_recipe_build(k.call, args, k.nargs);
         if (e->object >= 0) {
             while (cl_nobjects <= e->object) /* placeholders up to its old index */

@@ -41,8 +41,10 @@ enum cl_mode { CL_NORMAL, CL_LOGGING_MODE };
 
 struct cl_counters {
     uint64_t late, early, nondet, replayed_late, suppressed_early, replayed_nondet;
-    uint64_t coll_logged, coll_replayed; /* collectives logged after a checkpoint, served from the log */
-    uint64_t comm_logged, comm_rebuilt;  /* communicator creations logged; built again from the log */
+    /* Collectives logged after a checkpoint, and served from the log. */
+    uint64_t coll_logged, coll_replayed;
+    /* Communicator creations logged, and built again from the log. */
+    uint64_t comm_logged, comm_rebuilt;
 };
 
 struct cl_state {

@@ -270,3 +270,33 @@ int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispl
                              recvcounts, rdispls, cl_real_type(recvtype), c.real, &real);
     return started_blocks(&c, replay, rc, real, out, n, request);
 }
+
+/* The library reads the datatype arrays until completion: the translated
+ * ones live with the request. */
+int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                   const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                   const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                   MPI_Request *request)
+{
+    struct cl_coll c;
+    MPI_Request real = MPI_REQUEST_NULL;
+    int replay = cl_coll_begin(&c, comm, "MPI_Ialltoallw"), rc = MPI_SUCCESS;
+    int n = size_of(&c);
+    struct cl_block *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        out[i] = (struct cl_block){(char *)recvbuf + rdispls[i], recvcounts[i], recvtypes[i]};
+    if (replay)
+        return started_blocks(&c, replay, rc, real, out, n, request);
+    MPI_Datatype *types = ckpt_untracked_malloc(sizeof *types * (size_t)(2 * n + 1));
+    for (int i = 0; i < n; i++) {
+        types[i] = sendbuf == MPI_IN_PLACE ? MPI_DATATYPE_NULL : cl_real_type(sendtypes[i]);
+        types[n + i] = cl_real_type(recvtypes[i]);
+    }
+    rc = PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, types, recvbuf, recvcounts, rdispls,
+                         types + n, c.real, &real);
+    struct cl_nb_coll *nb = cl_coll_nb_new(&c, out, n);
+    nb->keep = types;
+    *request = cl_request_collective(nb, real);
+    ckpt_untracked_free(out);
+    return rc;
+}

@@ -258,9 +258,46 @@ static int build_comm(int call, const int64_t *a)
     return out;
 }
 
+/* How many arguments a recipe has: from an image, it is checked before use. */
+static int64_t expected_args(int call, const int64_t *a, int nargs)
+{
+    int64_t n0 = nargs > 0 ? a[0] : -1, n1 = nargs > 1 ? a[1] : -1,
+            n2 = nargs > 2 ? a[2] : -1, n3 = nargs > 3 ? a[3] : -1;
+    switch (call) {
+    case CL_MAKE_COMM_DUP: case CL_MAKE_GROUP_OF_COMM: case CL_MAKE_TYPE_DUP:
+    case CL_TYPE_COMMIT: case CL_MAKE_ERRHANDLER:
+        return 1;
+    case CL_SET_ERRHANDLER: case CL_MAKE_OP: case CL_MAKE_TYPE_CONTIGUOUS:
+        return 2;
+    case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED:
+        return 3;
+    case CL_MAKE_GROUP_SET:
+        return n0 >= 0 && n0 <= 2 ? 3 : -1;
+    case CL_MAKE_TYPE_VECTOR: case CL_MAKE_TYPE_HVECTOR:
+        return 4;
+    case CL_MAKE_COMM_CART: return n3 >= 0 ? 4 + 2 * n3 : -1;
+    case CL_MAKE_CART_SUB: case CL_MAKE_GROUP_RANKS: return n1 >= 0 ? 2 + n1 : -1;
+    case CL_MAKE_COMM_GROUP_OF: return n2 >= 0 ? 3 + n2 : -1;
+    case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: return n0 >= 0 ? 2 + 2 * n0 : -1;
+    case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK:
+        return n0 >= 0 ? 3 + n0 : -1;
+    case CL_MAKE_TYPE_STRUCT: return n0 >= 0 ? 1 + 3 * n0 : -1;
+    case CL_MAKE_TYPE_SUBARRAY: return n0 >= 0 ? 3 + 3 * n0 : -1;
+    case CL_MAKE_TYPE_DARRAY: return n2 >= 0 ? 5 + 4 * n2 : -1;
+    }
+    return -1;
+}
+
+int cl_recipe_valid(int call, const int64_t *args, int nargs)
+{
+    return expected_args(call, args, nargs) == nargs;
+}
+
 int cl_recipe_build(int call, const int64_t *a, int nargs)
 {
-    (void)nargs;
+    if (!cl_recipe_valid(call, a, nargs))
+        ckpt_fatal("internal error: malformed MPI object recipe (call %d, %d arguments)", call,
+                   nargs);
     int out = 0;
     switch (call) {
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
@@ -459,6 +496,8 @@ int cl_objects_load(const void *bytes, size_t n)
             return -1;
         cl_recipe_add(head[0], head[1], (const int64_t *)(const void *)p, head[2]);
         p += sizeof(int64_t) * (size_t)head[2];
+        if (!cl_recipe_valid(head[0], recipes[nrecipes - 1].args, head[2]))
+            return -1;
     }
     return p == end ? 0 : -1;
 }

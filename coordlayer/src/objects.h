@@ -144,6 +144,8 @@ uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
 int cl_object_add_placeholder(void);
 /* The program freed this object; its recipe stays for objects built from it. */
 void cl_object_free(int index);
+/* Does the recipe have the arguments its call needs? (Images are checked.) */
+int cl_recipe_valid(int call, const int64_t *args, int nargs);
 /* Makes the library's object for a recipe in this run; returns it. */
 int cl_recipe_build(int call, const int64_t *args, int nargs);
 /* A communicator's name, for a new one made by a collective on `parent`. */

@@ -128,11 +128,6 @@ int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
     cl_unsupported("MPI_Gatherv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
 }
 
-int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
-{
-    cl_unsupported("MPI_Ialltoallw", "not yet handled by the coordination layer; use MPI_Alltoallw");
-}
-
 int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
     cl_unsupported("MPI_Ineighbor_allgather", "neighbourhood collectives are not handled by the coordination layer");
@@ -870,7 +865,7 @@ int MPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
 
 int MPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
-    cl_unsupported("MPI_Ialltoallw_c", "not yet handled by the coordination layer; use MPI_Alltoallw");
+    cl_unsupported("MPI_Ialltoallw_c", "the large-count variant is not handled by the coordination layer; use MPI_Ialltoallw");
 }
 
 int MPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)

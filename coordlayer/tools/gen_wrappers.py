@@ -27,7 +27,6 @@ HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
 
 # (prefixes or names, reason): refused even though they look harmless.
 REFUSED = [
-    (["MPI_Ialltoallw"], "not yet handled by the coordination layer; use MPI_Alltoallw"),
     (["MPI_Barrier_init", "MPI_Bcast_init", "MPI_Allreduce_init", "MPI_Reduce_init",
       "MPI_Gather_init", "MPI_Gatherv_init", "MPI_Scatter_init", "MPI_Scatterv_init",
       "MPI_Allgather_init", "MPI_Allgatherv_init", "MPI_Alltoall_init", "MPI_Alltoallv_init",

@@ -24,9 +24,10 @@
  *
  * Only rank 0 prints, and only at the end (output through mpiexec cannot be
  * taken back after a failure, so the residuals are kept until then): a
- * header, the residual every 50 iterations, then the iteration count, the final residual (recurrence and recomputed b - A x) and
- * the sums of x and x*x. The dot products are summed in an order that depends
- * on the number of ranks, so the output is the same for the same number of
+ * header, the residual every 50 iterations, then the iteration count, the
+ * final residual (recurrence and recomputed b - A x) and the sums of x and
+ * x*x. The dot products are summed in an order that depends on the number of
+ * ranks, so the output is the same for the same number of
  * ranks, not across different numbers.
  *
  *   mpiexec -n N cg [n] [maxit]     defaults: n = 300 (90000 unknowns), maxit = 2000

@@ -6,7 +6,10 @@
  * Iscatter and Iscan, and completes each with MPI_Wait or MPI_Waitall after
  * some local computation or another collective: two at a time (waited in
  * either order), and one with a blocking MPI_Allreduce started and finished
- * while it is pending. The roots rotate with the iteration.
+ * while it is pending. The roots rotate with the iteration. Every other
+ * iteration adds the v-forms and the rest: MPI_Igatherv with MPI_Iexscan, then
+ * MPI_Ialltoallw (64-bit words to even ranks, 32-bit to odd ones) with
+ * MPI_Ireduce_scatter_block.
  *
  * One more MPI_Iallreduce is started at the end of every iteration, after
  * everything else, and waited in the next one after the potential point and
@@ -168,6 +171,62 @@ int main(int argc, char **argv)
         MPI_Wait(&req[0], MPI_STATUS_IGNORE);
         h = fold(h, c);
         h = fold_all(h, sout, 2);
+
+        if (it % 2 == 1) {
+            /* Igatherv (rank r sends r % 2 + 1 words) with Iexscan. */
+            int *counts = malloc((size_t)size * sizeof(int));
+            int *displs = malloc((size_t)size * sizeof(int));
+            for (int r = 0, at = 0; r < size; r++) {
+                counts[r] = r % 2 + 1;
+                displs[r] = at;
+                at += counts[r] + 1; /* a gap the gather must not touch */
+            }
+            uint64_t mine[2] = {mix64(h + 100), mix64(h + 101)}, ex = 0, exin = mix64(h + 102);
+            uint64_t *gv = calloc((size_t)size * 3, sizeof(uint64_t));
+            int root = it % size;
+            MPI_Igatherv(mine, rank % 2 + 1, MPI_UINT64_T, gv, counts, displs, MPI_UINT64_T, root,
+                         MPI_COMM_WORLD, &req[0]);
+            MPI_Iexscan(&exin, &ex, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &req[1]);
+            MPI_Waitall(2, req, st);
+            if (rank == root)
+                h = fold_all(h, gv, size * 3);
+            if (rank != 0)
+                h = fold(h, ex);
+
+            /* Ialltoallw: to even ranks one 64-bit word, to odd ones a 32-bit one. */
+            uint64_t wout[64], win[64];
+            int *scount = malloc((size_t)size * sizeof(int));
+            int *sdispl = malloc((size_t)size * sizeof(int));
+            MPI_Datatype *stype = malloc((size_t)size * sizeof(MPI_Datatype));
+            for (int r = 0; r < size && r < 64; r++) {
+                wout[r] = mix64(h + 110 + (uint64_t)r);
+                win[r] = 0;
+                scount[r] = 1;
+                sdispl[r] = r * (int)sizeof(uint64_t);
+                stype[r] = r % 2 == 0 ? MPI_UINT64_T : MPI_UINT32_T;
+            }
+            /* What rank r receives from each peer has r's own type. */
+            MPI_Datatype *rtype = malloc((size_t)size * sizeof(MPI_Datatype));
+            for (int r = 0; r < size; r++)
+                rtype[r] = rank % 2 == 0 ? MPI_UINT64_T : MPI_UINT32_T;
+            uint64_t rs_in[64], rs_out = 0;
+            for (int r = 0; r < size && r < 64; r++)
+                rs_in[r] = mix64(h + 120 + (uint64_t)r);
+            MPI_Ialltoallw(wout, scount, sdispl, stype, win, scount, sdispl, rtype, MPI_COMM_WORLD,
+                           &req[0]);
+            MPI_Ireduce_scatter_block(rs_in, &rs_out, 1, MPI_UINT64_T, MPI_BXOR, MPI_COMM_WORLD,
+                                      &req[1]);
+            MPI_Waitall(2, req, st);
+            h = fold_all(h, win, size < 64 ? size : 64);
+            h = fold(h, rs_out);
+            free(counts);
+            free(displs);
+            free(gv);
+            free(scount);
+            free(sdispl);
+            free(stype);
+            free(rtype);
+        }
 
         /* Start the Iallreduce that the next iteration (or the end) waits for. */
         span_in[0] = mix64(h + 90);
