@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# The demo: build samples/serial/heat2d.c with ckptcc, run it with a
-# checkpoint every 0.5 s, SIGKILL it mid-run, continue it with --recover, and
-# compare the output with an uninterrupted run built with the plain compiler.
+# The demo, in two parts:
+#  1. build samples/serial/heat2d.c with ckptcc, run it with a checkpoint every
+#     0.5 s, SIGKILL it mid-run, continue it with --recover, and compare the
+#     output with an uninterrupted run built with the plain compiler;
+#  2. the same with the thesis's conjugate-gradient solver (samples/mpi/cg.c,
+#     point-to-point halo exchange and MPI_Allreduce) under mpiexec -n 2: one
+#     rank is killed mid-run and the job recovered with --recover.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${AALC_BUILD_DIR:-$top/build}
@@ -33,5 +37,40 @@ if cmp -s "$work/reference.txt" "$work/output.txt"; then
 else
   echo "demo: FAIL: outputs differ"
   diff "$work/reference.txt" "$work/output.txt" | head -20
+  exit 1
+fi
+
+if ! command -v mpiexec > /dev/null || ! command -v mpicc > /dev/null; then
+  echo "demo: mpiexec or mpicc not found: the MPI part is skipped"
+  exit 0
+fi
+cg_args=(400 4000)
+echo "demo: building the CG solver with ckptcc and with plain mpicc"
+CKPT_CC=mpicc "$build/bin/ckptcc" -O2 -o "$work/cg" "$top/samples/mpi/cg.c" -lm
+mpicc -O2 -o "$work/cg.plain" "$top/samples/mpi/cg.c" -lm
+echo "demo: uninterrupted reference run: mpiexec -n 2 cg.plain ${cg_args[*]}"
+start=$(date +%s%N)
+mpiexec -n 2 "$work/cg.plain" "${cg_args[@]}" > "$work/cg.reference.txt"
+took_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+export CKPT_DIR="$work/cg-checkpoints" CKPT_INTERVAL=0.25 CKPT_VERBOSE=0
+echo "demo: checkpointed run (the reference took ${took_ms} ms), one rank killed with SIGKILL half-way"
+mpiexec -n 2 "$work/cg" "${cg_args[@]}" > "$work/cg.output.txt" &
+job=$!
+sleep "$((took_ms / 2000)).$(printf '%03d' $((took_ms / 2 % 1000)))"
+victim=$(pgrep -f "^$work/cg ${cg_args[0]}" | tail -1 || true)
+if [ -n "$victim" ]; then
+  kill -KILL "$victim"
+  echo "demo: killed rank process $victim"
+fi
+wait "$job" 2>/dev/null || true
+echo "demo: committed: $(ls "$CKPT_DIR" | tr '\n' ' ')"
+echo "demo: mpiexec -n 2 $work/cg ${cg_args[*]} --recover"
+mpiexec -n 2 "$work/cg" "${cg_args[@]}" --recover > "$work/cg.output.txt"
+if cmp -s "$work/cg.reference.txt" "$work/cg.output.txt"; then
+  echo "demo: PASS: the recovered MPI job's output is identical to the uninterrupted run's"
+  tail -3 "$work/cg.output.txt" | sed 's/^/demo:   /'
+else
+  echo "demo: FAIL: outputs differ"
+  diff "$work/cg.reference.txt" "$work/cg.output.txt" | head -20
   exit 1
 fi
