@@ -239,20 +239,11 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *function,
     return rc;
 }
 
-/* The program's handle for an object the library names by its own handle. */
-static int virtual_of(int real, int kind)
-{
-    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].kind == kind && !cl_objects[i].freed && cl_objects[i].real == real)
-            return cl_handle_of(i);
-    return real; /* predefined */
-}
-
 int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
 {
     MPI_Errhandler real;
     int rc = PMPI_Comm_get_errhandler(cl_real_comm(comm), &real);
-    *errhandler = virtual_of(real, CL_OBJ_ERRHANDLER);
+    *errhandler = cl_virtual_of(real, CL_OBJ_ERRHANDLER);
     return rc;
 }
 

@@ -2,7 +2,8 @@
  * library, recorded with their recipes (objects.h), handed to the program as
  * virtual handles. A reduction's function pointer stays valid on recovery:
  * ckptcc links position-dependent executables, and recovery checks it is the
- * same executable. */
+ * same executable. The library calls the reduction through a trampoline
+ * (user_ops.c). */
 #include "objects.h"
 
 #include "coord.h"
@@ -239,9 +240,16 @@ int MPI_Type_free(MPI_Datatype *type)
 int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
 {
     MPI_Op real;
-    int rc = PMPI_Op_create(function, commute, &real);
-    int64_t args[2] = {(int64_t)(uintptr_t)function, commute};
-    *op = rc == MPI_SUCCESS ? cl_object_add(CL_OBJ_OP, real, CL_MAKE_OP, args, 2) : MPI_OP_NULL;
+    int slot = cl_user_op_slot();
+    int rc = PMPI_Op_create(cl_user_op_bind(slot, function), commute, &real);
+    if (rc != MPI_SUCCESS) {
+        cl_user_op_release(slot);
+        *op = MPI_OP_NULL;
+        return rc;
+    }
+    int64_t args[3] = {(int64_t)(uintptr_t)function, commute, slot};
+    *op = cl_object_add(CL_OBJ_OP, real, CL_MAKE_OP, args, 3);
+    cl_objects[*op & CL_VIRTUAL_INDEX].slot = slot;
     return rc;
 }
 
@@ -252,6 +260,7 @@ int MPI_Op_free(MPI_Op *op)
     int index = *op & CL_VIRTUAL_INDEX;
     MPI_Op real = cl_real_op(*op);
     int rc = PMPI_Op_free(&real);
+    cl_user_op_release(cl_objects[index].slot);
     cl_object_free(index);
     *op = MPI_OP_NULL;
     return rc;

@@ -158,6 +158,14 @@ uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n)
     return h;
 }
 
+int cl_virtual_of(int real, int kind)
+{
+    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
+        if (cl_objects[i].kind == kind && !cl_objects[i].freed && cl_objects[i].real == real)
+            return cl_handle_of(i);
+    return real;
+}
+
 int cl_object_add_placeholder(void)
 {
     return new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
@@ -267,9 +275,9 @@ static int64_t expected_args(int call, const int64_t *a, int nargs)
     case CL_MAKE_COMM_DUP: case CL_MAKE_GROUP_OF_COMM: case CL_MAKE_TYPE_DUP:
     case CL_TYPE_COMMIT: case CL_MAKE_ERRHANDLER:
         return 1;
-    case CL_SET_ERRHANDLER: case CL_MAKE_OP: case CL_MAKE_TYPE_CONTIGUOUS:
+    case CL_SET_ERRHANDLER: case CL_MAKE_TYPE_CONTIGUOUS:
         return 2;
-    case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED:
+    case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_OP:
         return 3;
     case CL_MAKE_GROUP_SET:
         return n0 >= 0 && n0 <= 2 ? 3 : -1;
@@ -407,7 +415,8 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
         return 0;
     }
     case CL_MAKE_OP:
-        PMPI_Op_create((MPI_User_function *)(uintptr_t)a[0], (int)a[1], &out);
+        PMPI_Op_create(cl_user_op_bind((int)a[2], (MPI_User_function *)(uintptr_t)a[0]),
+                       (int)a[1], &out);
         return out;
     case CL_MAKE_ERRHANDLER:
         PMPI_Comm_create_errhandler((MPI_Comm_errhandler_function *)(uintptr_t)a[0], &out);
@@ -421,7 +430,10 @@ static void free_real(struct cl_object *o)
     switch (o->kind) {
     case CL_OBJ_GROUP: PMPI_Group_free(&o->real); break;
     case CL_OBJ_TYPE: PMPI_Type_free(&o->real); break;
-    case CL_OBJ_OP: PMPI_Op_free(&o->real); break;
+    case CL_OBJ_OP:
+        PMPI_Op_free(&o->real);
+        cl_user_op_release(o->slot);
+        break;
     case CL_OBJ_ERRHANDLER: PMPI_Errhandler_free(&o->real); break;
     default: break; /* communicators: freeing is collective; a rebuilt freed one stays */
     }

@@ -39,7 +39,7 @@ struct cl_object {
     int real;      /* the library's handle in this run */
     int32_t kind;
     int32_t freed; /* the program freed it; objects built from it may still need it */
-    int32_t pad;
+    int32_t slot;  /* user reductions: the trampoline (user_ops.c) */
     /* Communicators. The name is the same on every member and differs
      * between communicators: it keys the collective counts ranks exchange. */
     uint64_t name;
@@ -128,7 +128,7 @@ enum cl_recipe_call {
     CL_MAKE_TYPE_STRUCT, CL_MAKE_TYPE_SUBARRAY, CL_MAKE_TYPE_DARRAY, CL_MAKE_TYPE_RESIZED,
     CL_MAKE_TYPE_DUP,
     CL_TYPE_COMMIT,        /* type (modifies) */
-    CL_MAKE_OP,            /* function commute */
+    CL_MAKE_OP,            /* function commute slot */
     CL_MAKE_ERRHANDLER,    /* function */
 };
 
@@ -136,6 +136,15 @@ enum cl_recipe_call {
 int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
 /* A recipe that changes an existing object (commit, errhandler). */
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
+/* The program's handle for an object the library names by its own handle
+ * (predefined ones are their own). */
+int cl_virtual_of(int real, int kind);
+/* user_ops.c: the library calls a trampoline, which calls the program's
+ * reduction with the program's datatype handle. */
+int cl_user_op_slot(void);
+MPI_User_function *cl_user_op_bind(int slot, MPI_User_function *function);
+void cl_user_op_release(int slot);
+
 /* The pseudo-communicator `name`, found or made: a counter for collectives
  * over part of a communicator (MPI_Comm_create_group), never a handle. */
 int cl_comm_pseudo(uint64_t name);
