@@ -1,9 +1,11 @@
 /* split_comm: communicators made with MPI_Comm_split and MPI_Comm_dup, kept
  * across the potential checkpoint.
  *
- * Before the loop every rank splits MPI_COMM_WORLD by rank parity (key
- * size - rank, so the ranks of each half are numbered in the reverse of their
- * world order) and duplicates MPI_COMM_WORLD; the handles stay in local
+ * Before the loop every rank splits MPI_COMM_WORLD into a lower and an
+ * upper half of the world ranks (key size - rank, so the ranks of each half
+ * are numbered in the reverse of their world order; with 3 ranks, {0, 1} and
+ * {2}, so that an odd and an even rank talk, which the stress tests' skew
+ * needs) and duplicates MPI_COMM_WORLD; the handles stay in local
  * variables of main for the whole loop. Each iteration runs, on its half,
  * an MPI_Allreduce and an MPI_Bcast (root rotating); then, when the half has
  * more than one rank, a ring exchange inside it; then an MPI_Allreduce on the
@@ -88,7 +90,7 @@ int main(int argc, char **argv)
     }
 
     MPI_Comm half, dup;
-    int color = rank % 2;
+    int color = rank < (size + 1) / 2 ? 0 : 1;
     MPI_Comm_split(MPI_COMM_WORLD, color, size - rank, &half);
     MPI_Comm_dup(MPI_COMM_WORLD, &dup);
     int hrank, hsize;
