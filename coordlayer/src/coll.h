@@ -18,6 +18,7 @@
 #ifndef AALC_COLL_H
 #define AALC_COLL_H
 
+#include "coord.h"
 #include "objects.h"
 
 #include <mpi.h>
@@ -39,12 +40,39 @@ struct cl_coll {
     const char *call;
 };
 
-/* Starts a collective on `comm`; returns 1 when it is served from the log. */
-int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call);
-/* The same on a table index (a communicator, or a pseudo-communicator). */
-int cl_coll_begin_at(struct cl_coll *c, int comm, const char *call);
+/* In normal operation (no logging window open, no replay) a collective only
+ * counts: these fast paths are inline, the rest is in coll_log.c. */
+extern int cl_coll_busy;
+int cl_coll_begin_slow(struct cl_coll *c, int comm, const char *call);
+void cl_coll_end_slow(struct cl_coll *c, const struct cl_block *out, int nout);
+
+/* Starts a collective on table index `comm` (a communicator, or a
+ * pseudo-communicator); returns 1 when it is served from the log. */
+static inline int cl_coll_begin_at(struct cl_coll *c, int comm, const char *call)
+{
+    cl_poll(); /* may close a window, never opens one */
+    if (cl_coll_busy)
+        return cl_coll_begin_slow(c, comm, call);
+    struct cl_object *o = &cl_objects[comm];
+    c->comm = comm;
+    c->real = o->real;
+    c->seq = ++o->coll_seq;
+    c->call = call;
+    c->log = 0;
+    return 0;
+}
+
+static inline int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call)
+{
+    return cl_coll_begin_at(c, cl_comm_index(comm), call);
+}
+
 /* The collective returned: log its outputs if it is in the window. */
-void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout);
+static inline void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout)
+{
+    if (c->log || cl_coll_busy)
+        cl_coll_end_slow(c, out, nout);
+}
 /* Recovery: the logged outputs back into the buffers. */
 int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout);
 

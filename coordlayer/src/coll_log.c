@@ -26,6 +26,7 @@ static int nentries, entries_capacity, replay_cursor;
 
 /* The window. */
 static int window_open, targets_known, replay_active;
+int cl_coll_busy; /* window_open || replay_active: the inline fast paths in coll.h */
 static int pending_logged; /* non-blocking collectives in flight whose result goes to the log */
 struct count { uint64_t name, seq; };
 static struct count *targets, *report, *highest;
@@ -84,14 +85,8 @@ static const char *comm_label(int comm)
 
 /* ---- one collective ---- */
 
-int cl_coll_begin(struct cl_coll *c, MPI_Comm comm, const char *call)
+int cl_coll_begin_slow(struct cl_coll *c, int i, const char *call)
 {
-    return cl_coll_begin_at(c, cl_comm_index(comm), call);
-}
-
-int cl_coll_begin_at(struct cl_coll *c, int i, const char *call)
-{
-    cl_poll();
     struct cl_object *o = &cl_objects[i];
     c->comm = i;
     c->real = o->real;
@@ -147,7 +142,7 @@ static struct coll_entry *log_outputs(struct cl_coll *c, const struct cl_block *
     return e;
 }
 
-void cl_coll_end(struct cl_coll *c, const struct cl_block *out, int nout)
+void cl_coll_end_slow(struct cl_coll *c, const struct cl_block *out, int nout)
 {
     if (c->log)
         log_outputs(c, out, nout);
@@ -322,6 +317,7 @@ void cl_coll_window_open(void)
 {
     cl_coll_reset_for_epoch();
     window_open = 1;
+    cl_coll_busy = window_open || replay_active;
     targets_known = 0;
     ntargets = nreport = pending_logged = 0;
     for (int i = 0; i < cl_nobjects; i++)
@@ -372,12 +368,14 @@ int cl_coll_window_closed(void)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].coll_seq < cl_objects[i].log_to)
             return 0;
     window_open = 0;
+    cl_coll_busy = window_open || replay_active;
     return 1;
 }
 
 void cl_coll_window_abandon(void)
 {
     window_open = 0;
+    cl_coll_busy = window_open || replay_active;
 }
 
 /* Coordinator. */
@@ -537,6 +535,7 @@ void cl_coll_recover(void)
     cl_objects_rebuild();
     rebuild_crossing_creations();
     replay_active = 0;
+    cl_coll_busy = window_open || replay_active;
     for (int i = 0; i < cl_nobjects; i++) {
         struct cl_object *o = &cl_objects[i];
         uint64_t top = 0;
@@ -546,6 +545,7 @@ void cl_coll_recover(void)
             top > o->coll_seq) {
             o->replay_to = top;
             replay_active = 1;
+            cl_coll_busy = window_open || replay_active;
         }
     }
 }
@@ -560,5 +560,6 @@ int cl_coll_replay_pending(void)
     /* The log stays until the next window: requests in flight at the
      * checkpoint still take their results from it. */
     replay_active = 0;
+    cl_coll_busy = window_open || replay_active;
     return 0;
 }

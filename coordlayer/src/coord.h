@@ -71,10 +71,22 @@ struct cl_state {
     uint64_t *recv_next;     /* early: received with the next epoch */
     struct cl_counters counters;
     unsigned poll_countdown;
+    int announce_pending; /* our image is written: tell the others at the next MPI call */
     int finalizing;
 };
 
 extern struct cl_state cl;
+
+/* Cheap, on every MPI call: most calls only count down to the next poll of
+ * the control channel (protocol.c). */
+void cl_poll_slow(void);
+static inline void cl_poll(void)
+{
+    if (cl.split_pending || cl.announce_pending || cl.in_progress || cl.poll_countdown <= 1)
+        cl_poll_slow();
+    else
+        cl.poll_countdown--;
+}
 
 /* piggyback.c: moving a header and the user's data. */
 int cl_data_bytes(int count, MPI_Datatype type);
@@ -134,7 +146,6 @@ int cl_held_load(const void *bytes, size_t n);
 
 /* protocol.c: epochs, counts, control channel, coordinator. */
 void cl_protocol_init(void);
-void cl_poll(void);       /* cheap: polls the control channel every so often */
 void cl_poll_now(void);
 /* Book-keeping for one application message. */
 void cl_note_sent(int dest);
@@ -196,8 +207,6 @@ void cl_requests_repost(void);
 /* Failing clearly. */
 _Noreturn void cl_unsupported(const char *call, const char *why);
 
-#endif
-
 /* Sending without blocking: the header (and small data) must outlive the call. */
 struct cl_send_layout {
     struct cl_split_header header;
@@ -233,3 +242,5 @@ void cl_requests_finish_split(void);
 void cl_requests_activate_restored(void);
 /* What image_written could not do while the stack was being rebuilt. */
 void cl_announce_if_pending(void);
+
+#endif

@@ -8,9 +8,6 @@
 
 #include <string.h>
 
-const unsigned cl_kind_prefix[CL_OBJ_KINDS] = {
-    [CL_OBJ_COMM] = 0x84000000u, [CL_OBJ_GROUP] = 0x88000000u, [CL_OBJ_TYPE] = 0x8c000000u,
-    [CL_OBJ_OP] = 0x98000000u, [CL_OBJ_ERRHANDLER] = 0x94000000u};
 static const char *const kind_names[CL_OBJ_KINDS] = {"communicator", "group", "datatype",
                                                      "reduction operation", "error handler"};
 

@@ -33,7 +33,16 @@ enum cl_object_kind { CL_OBJ_COMM, CL_OBJ_GROUP, CL_OBJ_TYPE, CL_OBJ_OP, CL_OBJ_
 #define CL_VIRTUAL_MARK 0x00F00000
 #define CL_VIRTUAL_INDEX 0x000FFFFF
 #define CL_VIRTUAL_SELECT 0xFFF00000u
-extern const unsigned cl_kind_prefix[CL_OBJ_KINDS];
+/* MPICH's handle prefix per kind; a constant, so that the test of a
+ * predefined handle (on every call) folds to one compare. */
+static inline unsigned cl_kind_prefix(int kind)
+{
+    static const unsigned prefix[CL_OBJ_KINDS] = {
+        [CL_OBJ_COMM] = 0x84000000u, [CL_OBJ_GROUP] = 0x88000000u,
+        [CL_OBJ_TYPE] = 0x8c000000u, [CL_OBJ_OP] = 0x98000000u,
+        [CL_OBJ_ERRHANDLER] = 0x94000000u};
+    return prefix[kind];
+}
 
 struct cl_object {
     int real;      /* the library's handle in this run */
@@ -59,7 +68,7 @@ _Noreturn void cl_bad_handle(unsigned handle, int kind);
 
 static inline int cl_is_virtual(unsigned handle, int kind)
 {
-    return (handle & CL_VIRTUAL_SELECT) == (cl_kind_prefix[kind] | CL_VIRTUAL_MARK);
+    return (handle & CL_VIRTUAL_SELECT) == (cl_kind_prefix(kind) | CL_VIRTUAL_MARK);
 }
 
 /* The library's handle for a handle the program passes (predefined ones pass). */
@@ -93,7 +102,7 @@ static inline MPI_Comm cl_real_comm(MPI_Comm comm)
 }
 static inline int cl_handle_of(int index)
 {
-    return (int)(cl_kind_prefix[cl_objects[index].kind] | CL_VIRTUAL_MARK | (unsigned)index);
+    return (int)(cl_kind_prefix(cl_objects[index].kind) | CL_VIRTUAL_MARK | (unsigned)index);
 }
 
 /* Point-to-point on a communicator: its channel tells the layer's

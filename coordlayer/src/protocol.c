@@ -46,7 +46,6 @@ static uint64_t *sent_report; /* what we tell peers at our local checkpoint */
 static int64_t *expected_early; /* SENT counts for a checkpoint we have not taken yet */
 static uint64_t taken;          /* the last checkpoint whose local part we took */
 static void handle(const int64_t m[CONTROL_WORDS]);
-static int announce_pending;
 /* Control messages sent to and received from each rank: at shutdown every
  * rank drains what was sent to it, so that none is left in flight. */
 static uint64_t *control_sent, *control_received;
@@ -285,14 +284,14 @@ void cl_poll_now(void)
     }
 }
 
-void cl_poll(void)
+void cl_poll_slow(void)
 {
     /* Receives that may get split messages post their part 2 as soon as
      * their part 1 is in, whatever the program is polling: else two ranks
      * testing their sends could each wait for the other's part 2. */
     if (cl.split_pending)
         cl_requests_advance();
-    if (announce_pending)
+    if (cl.announce_pending)
         cl_announce_if_pending();
     if (cl.in_progress || --cl.poll_countdown == 0) {
         cl.poll_countdown = POLL_EVERY;
@@ -398,16 +397,16 @@ static uint64_t announce_number;
 
 void cl_image_written(uint64_t n, int ok)
 {
-    announce_pending = 1;
+    cl.announce_pending = 1;
     announce_ok = ok;
     announce_number = n;
 }
 
 void cl_announce_if_pending(void)
 {
-    if (!announce_pending)
+    if (!cl.announce_pending)
         return;
-    announce_pending = 0;
+    cl.announce_pending = 0;
     uint64_t n = announce_number;
     if (!announce_ok) {
         control_send(0, CTRL_ABORT, n, 0);

@@ -30,6 +30,10 @@
  * ranks, so the output is the same for the same number of
  * ranks, not across different numbers.
  *
+ * With CG_TIMING=1 in the environment, rank 0 also writes the solve time
+ * (MPI_Wtime around the iterations, after an MPI_Barrier, as the thesis
+ * measured) to standard error, for tests/bench/cg_benchmark.py.
+ *
  *   mpiexec -n N cg [n] [maxit]     defaults: n = 300 (90000 unknowns), maxit = 2000
  */
 #include <math.h>
@@ -187,6 +191,9 @@ int main(int argc, char **argv)
     double rr = bnorm * bnorm;
     double rel = 1.0;
     double *history = calloc((size_t)maxit / REPORT + 1, sizeof(double));
+    const char *timing = getenv("CG_TIMING");
+    MPI_Barrier(MPI_COMM_WORLD);
+    double started = MPI_Wtime();
 
     int it;
     for (it = 0; it < maxit && rel > TOL; it++) {
@@ -221,6 +228,10 @@ int main(int argc, char **argv)
         sums_local[0] += x[row];
         sums_local[1] += x[row] * x[row];
     }
+    MPI_Barrier(MPI_COMM_WORLD);
+    double solve_time = MPI_Wtime() - started;
+    if (timing && atoi(timing) && rank == 0)
+        fprintf(stderr, "cg: solve time %.6f s\n", solve_time);
     MPI_Reduce(sums_local, sums, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         printf("cg: 2-D Laplacian %dx%d, %ld unknowns, %ld non-zeros, %d ranks, "

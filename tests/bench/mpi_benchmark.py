@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""MPI benchmark: what the coordination layer adds to a point-to-point message.
+"""MPI benchmark: what the coordination layer adds to point-to-point messages and collectives.
 
 1. tests/bench/pingpong.c built with plain `mpicc -O2` and with `ckptcc -O2`,
    run alternately with `mpiexec -n 2` (no checkpoint taken:
@@ -12,8 +12,14 @@
    separate header message, (c) always a hindexed datatype, (d) always a copy;
    same repeats, medians. The layer now copies up to CL_COMBINE_LIMIT
    (d) and uses (b') above.
+3. tests/bench/collbench.c (MPI_Allreduce at 8 B .. 1 MiB, MPI_Bcast at 8 B and
+   1 MiB, MPI_Barrier), built both ways like pingpong and run in the same
+   repeats, alternately; targets: an 8-byte Allreduce at most 5% slower than
+   plain MPI, a 1 MiB one at most 2%.
 
-Writes docs/performance.md and tests/bench/results/pingpong.json.
+Writes docs/performance.md and tests/bench/results/pingpong.json (the
+collectives under the keys "collectives" (the table) and "raw_coll_us" (every
+run); --from-json on a file without them leaves the Collectives section out).
 Not a CI test: timings need a quiet machine (2 ranks on 2 cores here).
 
 usage: mpi_benchmark.py BUILD_DIR [--repeats N] [--blocks B] [--scale X]
@@ -34,6 +40,7 @@ import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
+COLL_SOURCE = os.path.join(TOP, "tests", "bench", "collbench.c")
 MAIN_SIZES = [8 << i for i in range(20)]  # 8 B .. 4 MiB
 MECH_SIZES = [8, 1024, 2048, 4096, 8192, 12288, 16384, 32768, 65536, 1 << 20, 4 << 20]
 LIMIT = 8184  # CL_COMBINE_LIMIT in coordlayer/src/coord.h: copy up to it, split above
@@ -49,6 +56,18 @@ VARIANTS = [
 ]
 LINE = re.compile(r"^pingpong mode=(\S+) limit=(-?\d+) size=(\d+) iters=(\d+) blocks=(\d+) "
                   r"lat_us=([0-9.]+) bw_mbs=([0-9.]+)$")
+# collbench: (operation, size in bytes); the barrier has size 0
+COLL_ALLREDUCE = [8, 1024, 65536, 1 << 20]
+COLL_BCAST = [8, 1 << 20]
+COLL_CASES = ([("allreduce", s) for s in COLL_ALLREDUCE] + [("bcast", s) for s in COLL_BCAST]
+              + [("barrier", 0)])
+COLL_ARGS = ["--allreduce", ",".join(map(str, COLL_ALLREDUCE)),
+             "--bcast", ",".join(map(str, COLL_BCAST))]
+# (operation, size): the issue's limit on AALC / plain - 1, in percent
+COLL_TARGETS = {("allreduce", 8): 5.0, ("allreduce", 1 << 20): 2.0}
+COLL_LINE = re.compile(r"^collbench op=(\w+) size=(\d+) iters=(\d+) blocks=(\d+) us=([0-9.]+)"
+                       r"(?: direct_us=([0-9.]+))?$")
+COLL_LABELS = {"allreduce": "Allreduce", "bcast": "Bcast", "barrier": "Barrier"}
 
 
 def human(n):
@@ -81,16 +100,19 @@ def wait_quiet(limit_s):
         time.sleep(0.2)
 
 
-def build(work, build_dir):
-    plain = os.path.join(work, "pingpong.plain")
-    aalc = os.path.join(work, "pingpong.aalc")
-    subprocess.run(["mpicc", "-O2", "-o", plain, SOURCE], check=True)
-    subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), "-O2", "-o", aalc, SOURCE],
+def build(work, build_dir, source):
+    """The benchmark `source` built twice: plain mpicc (the baseline) and ckptcc."""
+    name = os.path.splitext(os.path.basename(source))[0]
+    plain = os.path.join(work, name + ".plain")
+    aalc = os.path.join(work, name + ".aalc")
+    subprocess.run(["mpicc", "-O2", "-o", plain, source], check=True)
+    subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), "-O2", "-o", aalc, source],
                    check=True, cwd=work)
     return plain, aalc
 
 
-def run(exe, args, work, opts):
+def mpirun(exe, args, work, opts):
+    """One run at 2 ranks, no checkpoint allowed; its output and the load before it."""
     if opts.wait_quiet:
         wait_quiet(opts.wait_quiet)
     env = dict(os.environ, CKPT_INTERVAL="0", CKPT_DIR=os.path.join(work, "unused.ckpt"))
@@ -101,18 +123,45 @@ def run(exe, args, work, opts):
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode:
         sys.exit(f"error: {' '.join(cmd)}: exit status {proc.returncode}\n{proc.stderr}")
-    out = proc.stdout
+    ckdir = env["CKPT_DIR"]
+    if os.path.isdir(ckdir) and any(n.startswith("ckpt-") for n in os.listdir(ckdir)):
+        sys.exit("error: a checkpoint was taken during the benchmark")
+    return proc.stdout, before
+
+
+def run(exe, args, work, opts):
+    """pingpong: one-way latency (us) per size."""
+    out, before = mpirun(exe, args, work, opts)
     result = {}
     for line in out.splitlines():
         m = LINE.match(line.strip())
         if m:
             result[int(m.group(3))] = float(m.group(6))
-    ckdir = env["CKPT_DIR"]
-    if os.path.isdir(ckdir) and any(n.startswith("ckpt-") for n in os.listdir(ckdir)):
-        sys.exit("error: a checkpoint was taken during the benchmark")
     missing = [s for s in sizes_of(args) if s not in result]
     if missing:
         sys.exit(f"error: {exe} {' '.join(args)}: no result for sizes {missing}:\n{out}")
+    return result, before
+
+
+def coll_key(op, size):
+    """(operation, size) as a JSON-friendly key: "allreduce/8"."""
+    return f"{op}/{size}"
+
+
+def run_coll(exe, work, opts):
+    """collbench: microseconds per call, keyed by coll_key; the same operations
+    through PMPI_* in the same process go under "direct:" + key."""
+    out, before = mpirun(exe, COLL_ARGS, work, opts)
+    result = {}
+    for line in out.splitlines():
+        m = COLL_LINE.match(line.strip())
+        if m:
+            result[coll_key(m.group(1), int(m.group(2)))] = float(m.group(5))
+            if m.group(6):
+                result["direct:" + coll_key(m.group(1), int(m.group(2)))] = float(m.group(6))
+    missing = [coll_key(*c) for c in COLL_CASES if coll_key(*c) not in result]
+    if missing:
+        sys.exit(f"error: {exe}: no result for {missing}:\n{out}")
     return result, before
 
 
@@ -138,27 +187,38 @@ def spread(samples, size):
 
 
 def compare(build_dir, work, opts):
-    plain, aalc = build(work, build_dir)
+    plain, aalc = build(work, build_dir, SOURCE)
+    coll_plain, coll_aalc = build(work, build_dir, COLL_SOURCE)
     raw = {"plain": [], "aalc": []}
+    coll = {"plain": [], "aalc": []}
     mech = {k: [] for k, _, _ in VARIANTS}
     loads = []
     for r in range(opts.repeats):
-        order = [("plain", plain), ("aalc", aalc)]
+        order = [("plain", plain, coll_plain), ("aalc", aalc, coll_aalc)]
         if r % 2:
             order.reverse()  # neither build always runs first
-        for name, exe in order:
+        for name, exe, _ in order:
             res, load = run(exe, sizes_arg(MAIN_SIZES), work, opts)
             raw[name].append(res)
             loads.append(load)
             print(f"repeat {r + 1}/{opts.repeats} {name}: 8 B {res[8]:.2f} us, "
                   f"4 MiB {res[4 << 20]:.0f} us (load {load:.2f})", flush=True)
+        # In the ping-pong's order: the two builds back to back, first one alternating,
+        # as the paired ratios need.
+        for name, _, exe in order:
+            res, load = run_coll(exe, work, opts)
+            coll[name].append(res)
+            loads.append(load)
+            print(f"repeat {r + 1}/{opts.repeats} {name} collectives: Allreduce 8 B "
+                  f"{res[coll_key('allreduce', 8)]:.2f} us, 1 MiB "
+                  f"{res[coll_key('allreduce', 1 << 20)]:.0f} us (load {load:.2f})", flush=True)
         variants = VARIANTS if r % 2 == 0 else VARIANTS[::-1]
         for key, _, args in variants:
             res, load = run(plain, [*args, *sizes_arg(MECH_SIZES)], work, opts)
             mech[key].append(res)
             loads.append(load)
         print(f"repeat {r + 1}/{opts.repeats} mechanisms done", flush=True)
-    return raw, mech, loads
+    return raw, mech, coll, loads
 
 
 def paired(runs, base, size):
@@ -201,6 +261,39 @@ def analyse(raw, mech):
             row["layer_paired_pct"] = 100 * (paired(raw["aalc"], raw["plain"], s) - 1)
         mrows.append(row)
     return rows, mrows
+
+
+def analyse_coll(coll):
+    """One row per collective and size: medians, ratios, and the issue's targets."""
+    keys = [coll_key(*c) for c in COLL_CASES]
+    p = median_table(coll["plain"], keys)
+    a = median_table(coll["aalc"], keys)
+    rows = []
+    for op, size in COLL_CASES:
+        k = coll_key(op, size)
+        row = {"op": op, "size": size, "plain_us": p[k], "aalc_us": a[k],
+               "added_pct": 100 * (a[k] / p[k] - 1),
+               "paired_added_pct": 100 * (paired(coll["aalc"], coll["plain"], k) - 1),
+               "paired_added_ns": 1000 * statistics.median(
+                   x[k] - y[k] for x, y in zip(coll["aalc"], coll["plain"])),
+               "plain_spread_pct": 100 * spread(coll["plain"], k),
+               "aalc_spread_pct": 100 * spread(coll["aalc"], k)}
+        # In the same process: MPI_* (through the layer in the ckptcc build) against
+        # PMPI_* (MPI itself), block by block; the plain build shows the noise floor.
+        d = "direct:" + k
+        if all(d in x for x in coll["aalc"] + coll["plain"]):
+            row["inproc_pct"] = 100 * (statistics.median(x[k] / x[d] for x in coll["aalc"]) - 1)
+            row["inproc_plain_pct"] = 100 * (
+                statistics.median(x[k] / x[d] for x in coll["plain"]) - 1)
+        limit = COLL_TARGETS.get((op, size))
+        if limit is not None:
+            row["target"] = f"slower by <= {limit:g}%"
+            row["met"] = row["added_pct"] <= limit
+            row["met_paired"] = row["paired_added_pct"] <= limit
+            if "inproc_pct" in row:
+                row["met_inproc"] = row["inproc_pct"] <= limit
+        rows.append(row)
+    return rows
 
 
 def layer_identity(build_dir):
@@ -325,19 +418,97 @@ def verdict(mrows):
     return out
 
 
-def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_json):
+def target_cell(r):
+    """The verdict column of a table row: "" for a row without target."""
+    if "target" not in r:
+        return ""
+    if "met_inproc" in r:  # collectives: the in-process comparison decides
+        return (f"{r['target']}: **{'met' if r['met_inproc'] else 'not met'}** (in-process; "
+                f"across builds: {'met' if r['met'] else 'not met'})")
+    cell = f"{r['target']}: **{'met' if r['met'] else 'not met'}**"
+    if r["met_paired"] != r["met"]:
+        cell += f" (paired: {'met' if r['met_paired'] else 'not met'})"
+    return cell
+
+
+def coll_section(crows, opts):
+    """The Collectives section of docs/performance.md."""
+    lines = [
+        "## Collectives: plain MPI against AALC", "",
+        "`tests/bench/collbench.c` on `MPI_COMM_WORLD`, 2 ranks: `MPI_Allreduce` "
+        "(`MPI_DOUBLE`, `MPI_SUM`, separate send and receive buffers), `MPI_Bcast` "
+        "(`MPI_DOUBLE`, root 0) and `MPI_Barrier`. The layer wraps every blocking "
+        "collective: in normal operation it counts the call on its communicator and tests "
+        "whether the result must be logged (only in the window after a checkpoint) or "
+        "served from the log (only on recovery); no extra communication. Per operation, "
+        f"size and run: warm-up calls, then {opts.blocks} timed blocks of {opts.scale:g} x "
+        f"2^27 bytes, at least 16 and at most {int(opts.scale * 20000)} calls per block; a "
+        "block's time is the slowest rank's, the median block counts. Built and run like the "
+        "ping-pong, in the same repeats, right after it and in the same order.", "",
+        "Targets: an **8-byte Allreduce at most 5% slower** than plain MPI, a **1 MiB one at "
+        "most 2%**. Columns as in the ping-pong table; \"added\" is per call, \"paired\" "
+        "the median over the repeats of AALC/plain (and of AALC - plain in ns).", "",
+        "Whole runs on this VM land in a fast or a slow mode (2-3x apart, for both builds "
+        "alike), which swamps a few percent between two builds. So collbench also times, in "
+        "the same process and block by block in alternating order, the same calls through "
+        "`PMPI_*`, i.e. MPI itself past any wrapper: \"in-process\" is the median over the "
+        "ckptcc runs of MPI_* / PMPI_* - 1, the layer's own cost under the same CPU "
+        "placement; \"floor\" is the same ratio in the plain build, where both are MPI "
+        "(the noise of that comparison). The verdict uses the in-process figure.", "",
+        "| operation | size | plain (us/call) | AALC (us/call) | added | paired | paired (ns) | "
+        "spread | in-process | floor | target |",
+        "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in crows:
+        size = "-" if r["op"] == "barrier" else human(r["size"])
+        inproc = pct(r["inproc_pct"]) if "inproc_pct" in r else "-"
+        floor = pct(r["inproc_plain_pct"]) if "inproc_plain_pct" in r else "-"
+        lines.append(
+            f"| {COLL_LABELS[r['op']]} | {size} | {r['plain_us']:.2f} | {r['aalc_us']:.2f} | "
+            f"{pct(r['added_pct'])} | {pct(r['paired_added_pct'])} | "
+            f"{r['paired_added_ns']:+.0f} | {r['plain_spread_pct']:.0f}% / "
+            f"{r['aalc_spread_pct']:.0f}% | {inproc} | {floor} | {target_cell(r)} |")
+    lines.append("")
+    for r in crows:
+        if "target" not in r:
+            continue
+        line = (f"- Allreduce {human(r['size'])} target ({r['target']}): "
+                f"across builds {'met' if r['met'] else 'not met'} ({pct(r['added_pct'])}, "
+                f"paired {pct(r['paired_added_pct'])}, {r['paired_added_ns']:+.0f} ns per call).")
+        if "met_inproc" in r:
+            line += (f" In the same process: **{'met' if r['met_inproc'] else 'not met'}** "
+                     f"({pct(r['inproc_pct'])}; the plain build's floor "
+                     f"{pct(r['inproc_plain_pct'])}).")
+        # A verdict finer than the run-to-run spread says little: say so.
+        limit = COLL_TARGETS[(r["op"], r["size"])]
+        if max(r["plain_spread_pct"], r["aalc_spread_pct"]) > limit:
+            line += (f" Not conclusive: the runs spread by {r['plain_spread_pct']:.0f}% / "
+                     f"{r['aalc_spread_pct']:.0f}%, more than the {limit:g}% target.")
+        lines.append(line)
+    lines.append("")
+    return lines
+
+
+def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, path_md,
+                 path_json):
     os.makedirs(os.path.dirname(path_json), exist_ok=True)
+    saved = {"date": when, "machine": info, "repeats": opts.repeats,
+             "blocks": opts.blocks, "scale": opts.scale, "wait_quiet": opts.wait_quiet,
+             "load_average_before_runs": loads, "pingpong": rows, "mechanisms": mrows,
+             "variants": {k: {"label": l, "args": a} for k, l, a in VARIANTS},
+             "raw_lat_us": {"plain": raw["plain"], "aalc": raw["aalc"], **mech}}
+    if crows:
+        saved["collectives"] = crows
+        saved["raw_coll_us"] = coll
     with open(path_json, "w") as f:
-        json.dump({"date": when, "machine": info, "repeats": opts.repeats,
-                   "blocks": opts.blocks, "scale": opts.scale, "wait_quiet": opts.wait_quiet,
-                   "load_average_before_runs": loads, "pingpong": rows, "mechanisms": mrows,
-                   "variants": {k: {"label": l, "args": a} for k, l, a in VARIANTS},
-                   "raw_lat_us": {"plain": raw["plain"], "aalc": raw["aalc"], **mech}},
-                  f, indent=1)
+        json.dump(saved, f, indent=1)
+    intro = ("What the coordination layer adds to point-to-point messages and to "
+             "collectives: a ping-pong between two ranks and blocking collectives on two "
+             "ranks, each built with `mpicc -O2` and with `ckptcc -O2`." if crows else
+             "What the coordination layer adds to a point-to-point message: a ping-pong "
+             "between two ranks, built with `mpicc -O2` and with `ckptcc -O2`.")
     lines = [
         "# MPI performance (generated by tests/bench/mpi_benchmark.py)", "",
-        "What the coordination layer adds to a point-to-point message: a ping-pong "
-        "between two ranks, built with `mpicc -O2` and with `ckptcc -O2`. For the serial "
+        intro + " For the serial "
         "side (instrumentation overhead, cost of one checkpoint) see "
         "[performance-serial.md](performance-serial.md).", "",
         f"- Machine: {info['host']}, {info['cores']} cores ({info['cpu']}), Linux "
@@ -356,7 +527,9 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_
         f"round trips per block; the "
         f"median block counts. {opts.repeats} runs of each build, alternated (which build "
         f"goes first alternates too); the tables give the median over the runs. "
-        f"`CKPT_INTERVAL=0`: the potential checkpoint in the loop over sizes is never taken.",
+        f"`CKPT_INTERVAL=0`: the potential checkpoint in the loop over sizes is never taken."
+        + (" The collectives (`tests/bench/collbench.c`) are timed the same way, see their "
+           "section." if crows else ""),
         "- Regenerate: `cmake -S . -B build && cmake --build build -j2 && "
         f"python3 tests/bench/mpi_benchmark.py build --repeats {opts.repeats} "
         f"--blocks {opts.blocks} --scale {opts.scale:g}"
@@ -376,11 +549,7 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_
         "AALC MB/s | bandwidth lost | paired: latency / bandwidth | spread | target |",
         "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        target = ""
-        if "target" in r:
-            target = f"{r['target']}: **{'met' if r['met'] else 'not met'}**"
-            if r["met_paired"] != r["met"]:
-                target += f" (paired: {'met' if r['met_paired'] else 'not met'})"
+        target = target_cell(r)
         lines.append(
             f"| {human(r['size'])} | {r['plain_lat_us']:.2f} | {r['aalc_lat_us']:.2f} | "
             f"{pct(r['added_latency_pct'])} | {r['plain_bw_mbs']:.0f} | {r['aalc_bw_mbs']:.0f} | "
@@ -405,6 +574,8 @@ def write_report(rows, mrows, raw, mech, loads, info, opts, when, path_md, path_
                f"not met at {', '.join(unmet)} ({len(unmet)} of {len(big)} sizes; bandwidth "
                f"lost {min(r['lost_bandwidth_pct'] for r in big):.0f}% to "
                f"{max(r['lost_bandwidth_pct'] for r in big):.0f}%)."), ""]
+    if crows:
+        lines += coll_section(crows, opts)
     lines += [
         "## Piggyback mechanism", "",
         "Every application message carries an 8-byte header (the sender's epoch and "
@@ -469,20 +640,28 @@ def main():
                     for k, rs in saved["raw_lat_us"].items()}
             raw = {"plain": runs.pop("plain"), "aalc": runs.pop("aalc")}
             mech = runs
+            coll = saved.get("raw_coll_us")  # absent in files from before collbench
         else:
             info = machine()
             info["layer"] = layer_identity(build_dir)
             if info["layer"].get("combine_limit") not in (None, LIMIT):
                 print(f"warning: CL_COMBINE_LIMIT is now {info['layer'].get('combine_limit')}, "
                       f"this script assumes {LIMIT}", file=sys.stderr)
-            raw, mech, loads = compare(build_dir, work, opts)
+            raw, mech, coll, loads = compare(build_dir, work, opts)
             when = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
         rows, mrows = analyse(raw, mech)
-        write_report(rows, mrows, raw, mech, loads, info, opts, when, opts.output, opts.json)
+        crows = analyse_coll(coll) if coll else None
+        write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, opts.output,
+                     opts.json)
         for r in rows:
             print(f"{human(r['size']):>8}: plain {r['plain_lat_us']:9.2f} us  aalc "
                   f"{r['aalc_lat_us']:9.2f} us  {pct(r['added_latency_pct']):>7}  "
                   f"{r['plain_bw_mbs']:8.0f} / {r['aalc_bw_mbs']:8.0f} MB/s "
+                  f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}")
+        for r in crows or []:
+            print(f"{COLL_LABELS[r['op']]:>9} {human(r['size']) if r['size'] else '':>8}: "
+                  f"plain {r['plain_us']:9.2f} us  aalc {r['aalc_us']:9.2f} us  "
+                  f"{pct(r['added_pct']):>7} (paired {pct(r['paired_added_pct'])}) "
                   f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}")
         print(f"wrote {opts.output} and {opts.json}")
     finally:

@@ -5,8 +5,9 @@
  * For each size: warm-up round trips, then `blocks` timed blocks of `iters`
  * round trips each (iters scaled down with the size, times --scale); the
  * median block is reported, so that a block in which a rank was descheduled
- * does not count. Ranks are synchronised with point-to-point messages only
- * (the coordination layer refuses collectives for now).
+ * does not count. Ranks are synchronised with a point-to-point round trip
+ * (the coordination layer wraps the blocking collectives too;
+ * tests/bench/collbench.c measures those).
  *
  * The loop over the sizes holds a potential checkpoint, so built with ckptcc
  * this is a real checkpointable program; run it with CKPT_INTERVAL=0 and no
