@@ -191,7 +191,9 @@ int main(int argc, char **argv)
     double rr = bnorm * bnorm;
     double rel = 1.0;
     double *history = calloc((size_t)maxit / REPORT + 1, sizeof(double));
-    const char *timing = getenv("CG_TIMING");
+    /* An int, not getenv's pointer: that points into this process's
+     * environment, which a recovered process does not have at that address. */
+    int timing = getenv("CG_TIMING") ? atoi(getenv("CG_TIMING")) : 0;
     MPI_Barrier(MPI_COMM_WORLD);
     double started = MPI_Wtime();
 
@@ -230,7 +232,7 @@ int main(int argc, char **argv)
     }
     MPI_Barrier(MPI_COMM_WORLD);
     double solve_time = MPI_Wtime() - started;
-    if (timing && atoi(timing) && rank == 0)
+    if (timing && rank == 0)
         fprintf(stderr, "cg: solve time %.6f s\n", solve_time);
     MPI_Reduce(sums_local, sums, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
