@@ -31,6 +31,14 @@ struct cl_block {
     MPI_Datatype type; /* the program's handle */
 };
 
+/* The output blocks of the v- and w-collectives: one per rank, at element
+ * displacements of `type`, or at byte displacements with a type per rank.
+ * Freed with ckpt_untracked_free. */
+struct cl_block *cl_coll_blocks(void *buf, const int *counts, const int *displs,
+                                MPI_Datatype type, int n);
+struct cl_block *cl_coll_blocks_w(void *buf, const int *counts, const int *byte_displs,
+                                  const MPI_Datatype *types, int n);
+
 /* One collective call in progress. */
 struct cl_coll {
     int comm;     /* table index */
@@ -45,6 +53,20 @@ struct cl_coll {
 extern int cl_coll_busy;
 int cl_coll_begin_slow(struct cl_coll *c, int comm, const char *call);
 void cl_coll_end_slow(struct cl_coll *c, const struct cl_block *out, int nout);
+
+static inline int cl_coll_rank(const struct cl_coll *c)
+{
+    int rank;
+    PMPI_Comm_rank(c->real, &rank);
+    return rank;
+}
+
+static inline int cl_coll_size(const struct cl_coll *c)
+{
+    int size;
+    PMPI_Comm_size(c->real, &size);
+    return size;
+}
 
 /* Starts a collective on table index `comm` (a communicator, or a
  * pseudo-communicator); returns 1 when it is served from the log. */

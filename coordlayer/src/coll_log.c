@@ -32,19 +32,6 @@ struct count { uint64_t name, seq; };
 static struct count *targets, *report, *highest;
 static int ntargets, targets_capacity, nreport, report_capacity, nhighest, highest_capacity;
 
-static void *grow(void *p, int *capacity, int needed, size_t item)
-{
-    if (needed <= *capacity)
-        return p;
-    int want = *capacity ? *capacity * 2 : 32;
-    while (want < needed)
-        want *= 2;
-    p = ckpt_untracked_realloc(p, (size_t)want * item);
-    if (!p)
-        ckpt_fatal("out of memory in the coordination layer's collective log");
-    *capacity = want;
-    return p;
-}
 
 static uint32_t call_hash(const char *call)
 {
@@ -63,7 +50,7 @@ static void raise_count(struct count **table, int *n, int *capacity, uint64_t na
                 (*table)[i].seq = seq;
             return;
         }
-    *table = grow(*table, capacity, *n + 1, sizeof **table);
+    *table = cl_grow(*table, capacity, *n + 1, sizeof **table);
     (*table)[(*n)++] = (struct count){name, seq};
 }
 
@@ -101,7 +88,7 @@ int cl_coll_begin_slow(struct cl_coll *c, int i, const char *call)
 
 static struct coll_entry *append(struct cl_coll *c, int nbytes)
 {
-    entries = grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
+    entries = cl_grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
     struct coll_entry *e = &entries[nentries++];
     memset(e, 0, sizeof *e);
     e->comm = cl_objects[c->comm].name;
@@ -120,6 +107,26 @@ static int block_bytes(const struct cl_block *b)
     if (b->buf != MPI_IN_PLACE && b->count > 0)
         PMPI_Pack_size(b->count, cl_real_type(b->type), MPI_COMM_SELF, &n);
     return n;
+}
+
+struct cl_block *cl_coll_blocks(void *buf, const int *counts, const int *displs,
+                                MPI_Datatype type, int n)
+{
+    struct cl_block *b = ckpt_untracked_malloc(sizeof *b * (size_t)(n + 1));
+    MPI_Aint lb, extent = 0;
+    PMPI_Type_get_extent(cl_real_type(type), &lb, &extent);
+    for (int i = 0; i < n; i++)
+        b[i] = (struct cl_block){(char *)buf + (MPI_Aint)displs[i] * extent, counts[i], type};
+    return b;
+}
+
+struct cl_block *cl_coll_blocks_w(void *buf, const int *counts, const int *byte_displs,
+                                  const MPI_Datatype *types, int n)
+{
+    struct cl_block *b = ckpt_untracked_malloc(sizeof *b * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        b[i] = (struct cl_block){(char *)buf + byte_displs[i], counts[i], types[i]};
+    return b;
 }
 
 static void window_check(void)
@@ -326,7 +333,7 @@ void cl_coll_window_open(void)
             /* A count of 0 cannot raise the highest; MPI_COMM_SELF has one member. */
             if (cl_objects[i].coll_seq == 0 || i == CL_SELF)
                 continue;
-            report = grow(report, &report_capacity, nreport + 1, sizeof *report);
+            report = cl_grow(report, &report_capacity, nreport + 1, sizeof *report);
             report[nreport++] = (struct count){cl_objects[i].name, cl_objects[i].coll_seq};
         }
 }
@@ -442,21 +449,13 @@ int cl_coll_load_log(const void *bytes, size_t n)
         e.bytes = ckpt_untracked_malloc((size_t)e.nbytes + 1);
         memcpy(e.bytes, p, (size_t)e.nbytes);
         p += e.nbytes;
-        entries = grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
+        entries = cl_grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
         entries[nentries++] = e;
     }
     return p == end ? 0 : -1;
 }
 
 /* ---- recovery ---- */
-
-static int comm_named(uint64_t name)
-{
-    for (int i = 0; i < cl_nobjects; i++)
-        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name == name)
-            return i;
-    return -1;
-}
 
 /* Every rank learns the highest count each communicator had at any member's checkpoint. */
 static void exchange_counts(void)
@@ -502,8 +501,7 @@ static void rebuild_crossing_creations(void)
         uint64_t top = 0;
         if (!e->creation || !find_count(highest, nhighest, e->comm, &top) || e->seq > top)
             continue;
-        if (comm_named(e->comm) < 0) /* a pseudo-communicator we had not used before */
-            cl_comm_pseudo(e->comm);
+        cl_comm_pseudo(e->comm); /* found, or a pseudo-communicator we had not used before */
         struct creation k;
         memcpy(&k, e->bytes, sizeof k);
         if (k.nargs < 0 || (size_t)e->nbytes != sizeof k + sizeof(int64_t) * (size_t)k.nargs)

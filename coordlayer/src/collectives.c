@@ -6,19 +6,6 @@
 #include "coord.h"
 #include "heap.h"
 
-static int rank_in(const struct cl_coll *c)
-{
-    int rank;
-    PMPI_Comm_rank(c->real, &rank);
-    return rank;
-}
-
-static int size_of(const struct cl_coll *c)
-{
-    int size;
-    PMPI_Comm_size(c->real, &size);
-    return size;
-}
 
 /* Logging or replaying: the outputs matter only then. */
 static int outputs_needed(const struct cl_coll *c, int replay)
@@ -34,17 +21,6 @@ static int finish(struct cl_coll *c, int replay, int rc, const struct cl_block *
     return rc;
 }
 
-/* One block per rank of a v-collective's receive buffer. */
-static struct cl_block *blocks_of(void *buf, const int *counts, const int *displs,
-                                  MPI_Datatype type, int n)
-{
-    struct cl_block *b = ckpt_untracked_malloc(sizeof *b * (size_t)(n + 1));
-    MPI_Aint lb, extent = 0;
-    PMPI_Type_get_extent(cl_real_type(type), &lb, &extent);
-    for (int i = 0; i < n; i++)
-        b[i] = (struct cl_block){(char *)buf + (MPI_Aint)displs[i] * extent, counts[i], type};
-    return b;
-}
 
 static int finish_blocks(struct cl_coll *c, int replay, int rc, struct cl_block *out, int nout)
 {
@@ -95,7 +71,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
         rc = PMPI_Reduce(sendbuf, recvbuf, count, cl_real_type(type), cl_real_op(op), root,
                          c.real);
     struct cl_block out = {recvbuf, count, type};
-    int nout = outputs_needed(&c, replay) && rank_in(&c) == root;
+    int nout = outputs_needed(&c, replay) && cl_coll_rank(&c) == root;
     return finish(&c, replay, rc, &out, nout);
 }
 
@@ -146,7 +122,7 @@ int MPI_Reduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[
                                  cl_real_op(op), c.real);
     struct cl_block out = {recvbuf, 0, type};
     if (outputs_needed(&c, replay))
-        out.count = recvcounts[rank_in(&c)];
+        out.count = recvcounts[cl_coll_rank(&c)];
     return finish(&c, replay, rc, &out, 1);
 }
 
@@ -159,9 +135,9 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
         rc = PMPI_Gather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                          cl_real_type(recvtype), root, c.real);
     struct cl_block out = {recvbuf, 0, recvtype};
-    int nout = outputs_needed(&c, replay) && rank_in(&c) == root;
+    int nout = outputs_needed(&c, replay) && cl_coll_rank(&c) == root;
     if (nout)
-        out.count = recvcount * size_of(&c);
+        out.count = recvcount * cl_coll_size(&c);
     return finish(&c, replay, rc, &out, nout);
 }
 
@@ -174,10 +150,11 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     if (!replay)
         rc = PMPI_Gatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcounts,
                           displs, cl_real_type(recvtype), root, c.real);
-    if (!outputs_needed(&c, replay) || rank_in(&c) != root)
+    if (!outputs_needed(&c, replay) || cl_coll_rank(&c) != root)
         return finish(&c, replay, rc, NULL, 0);
-    int n = size_of(&c);
-    return finish_blocks(&c, replay, rc, blocks_of(recvbuf, recvcounts, displs, recvtype, n), n);
+    int n = cl_coll_size(&c);
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
+    return finish_blocks(&c, replay, rc, out, n);
 }
 
 int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -217,7 +194,7 @@ int MPI_Allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                             cl_real_type(recvtype), c.real);
     struct cl_block out = {recvbuf, 0, recvtype};
     if (outputs_needed(&c, replay))
-        out.count = recvcount * size_of(&c);
+        out.count = recvcount * cl_coll_size(&c);
     return finish(&c, replay, rc, &out, 1);
 }
 
@@ -232,8 +209,9 @@ int MPI_Allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
                              displs, cl_real_type(recvtype), c.real);
     if (!outputs_needed(&c, replay))
         return finish(&c, replay, rc, NULL, 0);
-    int n = size_of(&c);
-    return finish_blocks(&c, replay, rc, blocks_of(recvbuf, recvcounts, displs, recvtype, n), n);
+    int n = cl_coll_size(&c);
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
+    return finish_blocks(&c, replay, rc, out, n);
 }
 
 int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -246,7 +224,7 @@ int MPI_Alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                            cl_real_type(recvtype), c.real);
     struct cl_block out = {recvbuf, 0, recvtype};
     if (outputs_needed(&c, replay))
-        out.count = recvcount * size_of(&c);
+        out.count = recvcount * cl_coll_size(&c);
     return finish(&c, replay, rc, &out, 1);
 }
 
@@ -261,18 +239,9 @@ int MPI_Alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls
                             recvcounts, rdispls, cl_real_type(recvtype), c.real);
     if (!outputs_needed(&c, replay))
         return finish(&c, replay, rc, NULL, 0);
-    int n = size_of(&c);
-    return finish_blocks(&c, replay, rc, blocks_of(recvbuf, recvcounts, rdispls, recvtype, n),
+    int n = cl_coll_size(&c);
+    return finish_blocks(&c, replay, rc, cl_coll_blocks(recvbuf, recvcounts, rdispls, recvtype, n),
                          n);
-}
-
-/* Alltoallw: datatypes per rank (the program's handles), displacements in bytes. */
-static MPI_Datatype *real_types(const MPI_Datatype types[], int n)
-{
-    MPI_Datatype *t = ckpt_untracked_malloc(sizeof *t * (size_t)(n + 1));
-    for (int i = 0; i < n; i++)
-        t[i] = cl_real_type(types[i]);
-    return t;
 }
 
 int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
@@ -281,10 +250,10 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
 {
     struct cl_coll c;
     int replay = cl_coll_begin(&c, comm, "MPI_Alltoallw"), rc = MPI_SUCCESS;
-    int n = size_of(&c);
+    int n = cl_coll_size(&c);
     if (!replay) {
-        MPI_Datatype *st = sendbuf == MPI_IN_PLACE ? NULL : real_types(sendtypes, n);
-        MPI_Datatype *rt = real_types(recvtypes, n);
+        MPI_Datatype *st = sendbuf == MPI_IN_PLACE ? NULL : cl_real_types(sendtypes, n);
+        MPI_Datatype *rt = cl_real_types(recvtypes, n);
         rc = PMPI_Alltoallw(sendbuf, sendcounts, sdispls, st ? st : rt, recvbuf, recvcounts,
                             rdispls, rt, c.real);
         ckpt_untracked_free(st);
@@ -292,10 +261,8 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
     }
     if (!outputs_needed(&c, replay))
         return finish(&c, replay, rc, NULL, 0);
-    struct cl_block *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
-    for (int i = 0; i < n; i++)
-        out[i] = (struct cl_block){(char *)recvbuf + rdispls[i], recvcounts[i], recvtypes[i]};
-    return finish_blocks(&c, replay, rc, out, n);
+    return finish_blocks(&c, replay, rc, cl_coll_blocks_w(recvbuf, recvcounts, rdispls,
+                                                          recvtypes, n), n);
 }
 
 /* Local, but it takes the program's handles. */

@@ -20,15 +20,9 @@ static void membership(MPI_Comm real, int64_t *color, int64_t *key)
         *key = 0;
         return;
     }
-    MPI_Group world, group;
-    int zero = 0, first = 0, rank = 0;
-    PMPI_Comm_group(MPI_COMM_WORLD, &world);
-    PMPI_Comm_group(real, &group);
-    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
-    PMPI_Group_free(&group);
-    PMPI_Group_free(&world);
+    int rank = 0;
     PMPI_Comm_rank(real, &rank);
-    *color = first;
+    *color = cl_first_world_rank(real);
     *key = rank;
 }
 

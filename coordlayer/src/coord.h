@@ -160,6 +160,8 @@ void cl_finalize_protocol(void);
 void cl_check_complete(void);
 
 /* registries.c: late messages, early counts and suppression, non-deterministic log. */
+/* A growing array of the layer's (untracked memory): room for `needed` items. */
+void *cl_grow(void *p, int *capacity, int needed, size_t item);
 /* chan: cl_chan of the communicator; late messages by the communicator's
  * ranks, early counts and suppression by world ranks (they are exchanged). */
 void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes);

@@ -27,6 +27,18 @@ static void put(struct args *a, int64_t x)
     a->v[a->n++] = x;
 }
 
+static void put_ints(struct args *a, const int *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        put(a, x[i]);
+}
+
+static void put_aints(struct args *a, const MPI_Aint *x, int n)
+{
+    for (int i = 0; i < n; i++)
+        put(a, x[i]);
+}
+
 static int made(struct args *a, int rc, MPI_Datatype real, int call, MPI_Datatype *out)
 {
     *out = rc == MPI_SUCCESS ? cl_object_add(CL_OBJ_TYPE, real, call, a->v, a->n)
@@ -78,10 +90,8 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displacement
     int rc = PMPI_Type_indexed(count, blocklengths, displacements, cl_real_type(oldtype), &real);
     struct args a = args_new(2 + 2 * count);
     put(&a, count);
-    for (int i = 0; i < count; i++)
-        put(&a, blocklengths[i]);
-    for (int i = 0; i < count; i++)
-        put(&a, displacements[i]);
+    put_ints(&a, blocklengths, count);
+    put_ints(&a, displacements, count);
     put(&a, oldtype);
     return made(&a, rc, real, CL_MAKE_TYPE_INDEXED, newtype);
 }
@@ -95,10 +105,8 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
                                        &real);
     struct args a = args_new(2 + 2 * count);
     put(&a, count);
-    for (int i = 0; i < count; i++)
-        put(&a, blocklengths[i]);
-    for (int i = 0; i < count; i++)
-        put(&a, displacements[i]);
+    put_ints(&a, blocklengths, count);
+    put_aints(&a, displacements, count);
     put(&a, oldtype);
     return made(&a, rc, real, CL_MAKE_TYPE_HINDEXED, newtype);
 }
@@ -112,8 +120,7 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int displace
     struct args a = args_new(3 + count);
     put(&a, count);
     put(&a, blocklength);
-    for (int i = 0; i < count; i++)
-        put(&a, displacements[i]);
+    put_ints(&a, displacements, count);
     put(&a, oldtype);
     return made(&a, rc, real, CL_MAKE_TYPE_INDEXED_BLOCK, newtype);
 }
@@ -127,8 +134,7 @@ int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint di
     struct args a = args_new(3 + count);
     put(&a, count);
     put(&a, blocklength);
-    for (int i = 0; i < count; i++)
-        put(&a, displacements[i]);
+    put_aints(&a, displacements, count);
     put(&a, oldtype);
     return made(&a, rc, real, CL_MAKE_TYPE_HINDEXED_BLOCK, newtype);
 }
@@ -136,20 +142,15 @@ int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint di
 int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint displacements[],
                            const MPI_Datatype types[], MPI_Datatype *newtype)
 {
-    MPI_Datatype *real_types = ckpt_untracked_malloc(sizeof *real_types * (size_t)(count + 1));
-    for (int i = 0; i < count; i++)
-        real_types[i] = cl_real_type(types[i]);
+    MPI_Datatype *real_types = cl_real_types(types, count);
     MPI_Datatype real;
     int rc = PMPI_Type_create_struct(count, blocklengths, displacements, real_types, &real);
     ckpt_untracked_free(real_types);
     struct args a = args_new(1 + 3 * count);
     put(&a, count);
-    for (int i = 0; i < count; i++)
-        put(&a, blocklengths[i]);
-    for (int i = 0; i < count; i++)
-        put(&a, displacements[i]);
-    for (int i = 0; i < count; i++)
-        put(&a, types[i]);
+    put_ints(&a, blocklengths, count);
+    put_aints(&a, displacements, count);
+    put_ints(&a, types, count);
     return made(&a, rc, real, CL_MAKE_TYPE_STRUCT, newtype);
 }
 
@@ -162,12 +163,9 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
                                        cl_real_type(oldtype), &real);
     struct args a = args_new(3 + 3 * ndims);
     put(&a, ndims);
-    for (int i = 0; i < ndims; i++)
-        put(&a, sizes[i]);
-    for (int i = 0; i < ndims; i++)
-        put(&a, subsizes[i]);
-    for (int i = 0; i < ndims; i++)
-        put(&a, starts[i]);
+    put_ints(&a, sizes, ndims);
+    put_ints(&a, subsizes, ndims);
+    put_ints(&a, starts, ndims);
     put(&a, order);
     put(&a, oldtype);
     return made(&a, rc, real, CL_MAKE_TYPE_SUBARRAY, newtype);
@@ -184,10 +182,10 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
     put(&a, size);
     put(&a, rank);
     put(&a, ndims);
-    const int *lists[4] = {gsizes, distribs, dargs, psizes};
-    for (int k = 0; k < 4; k++)
-        for (int i = 0; i < ndims; i++)
-            put(&a, lists[k][i]);
+    put_ints(&a, gsizes, ndims);
+    put_ints(&a, distribs, ndims);
+    put_ints(&a, dargs, ndims);
+    put_ints(&a, psizes, ndims);
     put(&a, order);
     put(&a, oldtype);
     return made(&a, rc, real, CL_MAKE_TYPE_DARRAY, newtype);

@@ -8,19 +8,6 @@
 #include "coord.h"
 #include "heap.h"
 
-static int rank_in(const struct cl_coll *c)
-{
-    int rank;
-    PMPI_Comm_rank(c->real, &rank);
-    return rank;
-}
-
-static int size_of(const struct cl_coll *c)
-{
-    int size;
-    PMPI_Comm_size(c->real, &size);
-    return size;
-}
 
 /* The request for a collective just started (or served from the log). */
 static int started(struct cl_coll *c, int replay, int rc, MPI_Request real,
@@ -35,17 +22,6 @@ static int started(struct cl_coll *c, int replay, int rc, MPI_Request real,
     return rc;
 }
 
-/* One block per rank of a v-collective's receive buffer. */
-static struct cl_block *blocks_of(void *buf, const int *counts, const int *displs,
-                                  MPI_Datatype type, int n)
-{
-    struct cl_block *b = ckpt_untracked_malloc(sizeof *b * (size_t)(n + 1));
-    MPI_Aint lb, extent = 0;
-    PMPI_Type_get_extent(cl_real_type(type), &lb, &extent);
-    for (int i = 0; i < n; i++)
-        b[i] = (struct cl_block){(char *)buf + (MPI_Aint)displs[i] * extent, counts[i], type};
-    return b;
-}
 
 static int started_blocks(struct cl_coll *c, int replay, int rc, MPI_Request real,
                           struct cl_block *out, int nout, MPI_Request *request)
@@ -97,7 +73,7 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ireduce"), rc = MPI_SUCCESS;
     struct cl_block out = {recvbuf, count, type};
-    int nout = rank_in(&c) == root;
+    int nout = cl_coll_rank(&c) == root;
     if (!replay)
         rc = PMPI_Ireduce(sendbuf, recvbuf, count, cl_real_type(type), cl_real_op(op), root,
                           c.real, &real);
@@ -149,7 +125,7 @@ int MPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ireduce_scatter"), rc = MPI_SUCCESS;
-    struct cl_block out = {recvbuf, recvcounts[rank_in(&c)], type};
+    struct cl_block out = {recvbuf, recvcounts[cl_coll_rank(&c)], type};
     if (!replay)
         rc = PMPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, cl_real_type(type),
                                   cl_real_op(op), c.real, &real);
@@ -163,8 +139,8 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Igather"), rc = MPI_SUCCESS;
-    int nout = rank_in(&c) == root;
-    struct cl_block out = {recvbuf, nout ? recvcount * size_of(&c) : 0, recvtype};
+    int nout = cl_coll_rank(&c) == root;
+    struct cl_block out = {recvbuf, nout ? recvcount * cl_coll_size(&c) : 0, recvtype};
     if (!replay)
         rc = PMPI_Igather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                           cl_real_type(recvtype), root, c.real, &real);
@@ -178,8 +154,8 @@ int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Igatherv"), rc = MPI_SUCCESS;
-    int n = rank_in(&c) == root ? size_of(&c) : 0;
-    struct cl_block *out = blocks_of(recvbuf, recvcounts, displs, recvtype, n);
+    int n = cl_coll_rank(&c) == root ? cl_coll_size(&c) : 0;
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
     if (!replay)
         rc = PMPI_Igatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcounts,
                            displs, cl_real_type(recvtype), root, c.real, &real);
@@ -220,7 +196,7 @@ int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Iallgather"), rc = MPI_SUCCESS;
-    struct cl_block out = {recvbuf, recvcount * size_of(&c), recvtype};
+    struct cl_block out = {recvbuf, recvcount * cl_coll_size(&c), recvtype};
     if (!replay)
         rc = PMPI_Iallgather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                              cl_real_type(recvtype), c.real, &real);
@@ -234,8 +210,8 @@ int MPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Iallgatherv"), rc = MPI_SUCCESS;
-    int n = size_of(&c);
-    struct cl_block *out = blocks_of(recvbuf, recvcounts, displs, recvtype, n);
+    int n = cl_coll_size(&c);
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
     if (!replay)
         rc = PMPI_Iallgatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcounts,
                               displs, cl_real_type(recvtype), c.real, &real);
@@ -248,7 +224,7 @@ int MPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ialltoall"), rc = MPI_SUCCESS;
-    struct cl_block out = {recvbuf, recvcount * size_of(&c), recvtype};
+    struct cl_block out = {recvbuf, recvcount * cl_coll_size(&c), recvtype};
     if (!replay)
         rc = PMPI_Ialltoall(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                             cl_real_type(recvtype), c.real, &real);
@@ -263,8 +239,8 @@ int MPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispl
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ialltoallv"), rc = MPI_SUCCESS;
-    int n = size_of(&c);
-    struct cl_block *out = blocks_of(recvbuf, recvcounts, rdispls, recvtype, n);
+    int n = cl_coll_size(&c);
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, rdispls, recvtype, n);
     if (!replay)
         rc = PMPI_Ialltoallv(sendbuf, sendcounts, sdispls, cl_real_type(sendtype), recvbuf,
                              recvcounts, rdispls, cl_real_type(recvtype), c.real, &real);
@@ -281,10 +257,8 @@ int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ialltoallw"), rc = MPI_SUCCESS;
-    int n = size_of(&c);
-    struct cl_block *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
-    for (int i = 0; i < n; i++)
-        out[i] = (struct cl_block){(char *)recvbuf + rdispls[i], recvcounts[i], recvtypes[i]};
+    int n = cl_coll_size(&c);
+    struct cl_block *out = cl_coll_blocks_w(recvbuf, recvcounts, rdispls, recvtypes, n);
     if (replay)
         return started_blocks(&c, replay, rc, real, out, n, request);
     MPI_Datatype *types = ckpt_untracked_malloc(sizeof *types * (size_t)(2 * n + 1));

@@ -26,19 +26,6 @@ static int nrecipes, recipes_capacity;
 static int **world_ranks;
 static int world_ranks_capacity;
 
-static void *grow(void *p, int *capacity, int needed, size_t item)
-{
-    if (needed <= *capacity)
-        return p;
-    int want = *capacity ? *capacity * 2 : 32;
-    while (want < needed)
-        want *= 2;
-    p = ckpt_untracked_realloc(p, (size_t)want * item);
-    if (!p)
-        ckpt_fatal("out of memory in the coordination layer's object table");
-    *capacity = want;
-    return p;
-}
 
 void cl_bad_handle(unsigned handle, int kind)
 {
@@ -50,7 +37,7 @@ int cl_world_rank_slow(int comm, int rank)
 {
     if (comm >= world_ranks_capacity) {
         int old = world_ranks_capacity;
-        world_ranks = grow(world_ranks, &world_ranks_capacity, comm + 1, sizeof *world_ranks);
+        world_ranks = cl_grow(world_ranks, &world_ranks_capacity, comm + 1, sizeof *world_ranks);
         memset(world_ranks + old, 0, sizeof *world_ranks * (size_t)(world_ranks_capacity - old));
     }
     if (!world_ranks[comm]) {
@@ -69,6 +56,14 @@ int cl_world_rank_slow(int comm, int rank)
         ckpt_untracked_free(mine);
     }
     return world_ranks[comm][rank];
+}
+
+MPI_Datatype *cl_real_types(const MPI_Datatype *types, int n)
+{
+    MPI_Datatype *t = ckpt_untracked_malloc(sizeof *t * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        t[i] = cl_real_type(types[i]);
+    return t;
 }
 
 int cl_comm_index_slow(MPI_Comm comm)
@@ -97,7 +92,7 @@ static uint64_t mix64(uint64_t z)
 
 static int new_entry(int kind, int real)
 {
-    cl_objects = grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
+    cl_objects = cl_grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
     if (cl_nobjects > CL_VIRTUAL_INDEX)
         ckpt_fatal("more than %d MPI objects created: the coordination layer's table is full",
                    CL_VIRTUAL_INDEX);
@@ -120,7 +115,7 @@ void cl_objects_init(void)
 
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs)
 {
-    recipes = grow(recipes, &recipes_capacity, nrecipes + 1, sizeof *recipes);
+    recipes = cl_grow(recipes, &recipes_capacity, nrecipes + 1, sizeof *recipes);
     struct recipe *r = &recipes[nrecipes++];
     r->call = call;
     r->object = object;
@@ -136,12 +131,20 @@ int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs)
     return cl_handle_of(i);
 }
 
-int cl_comm_pseudo(uint64_t name)
+int cl_comm_named(uint64_t name)
 {
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name == name)
             return i;
-    int i = new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
+    return -1;
+}
+
+int cl_comm_pseudo(uint64_t name)
+{
+    int i = cl_comm_named(name);
+    if (i >= 0)
+        return i;
+    i = new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
     cl_objects[i].name = name;
     cl_objects[i].freed = 1; /* no handle ever reaches the program */
     return i;
@@ -173,19 +176,24 @@ void cl_object_free(int index)
     cl_objects[index].freed = 1;
 }
 
+int cl_first_world_rank(MPI_Comm real)
+{
+    MPI_Group world, group;
+    int zero = 0, first = 0;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    PMPI_Comm_group(real, &group);
+    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
+    PMPI_Group_free(&group);
+    PMPI_Group_free(&world);
+    return first;
+}
+
 uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new)
 {
     /* The new communicator's rank 0, as a world rank, tells apart the
      * communicators one split makes; all their members compute the same. */
-    MPI_Group world, group;
-    int zero = 0, first = 0;
-    PMPI_Comm_group(MPI_COMM_WORLD, &world);
-    PMPI_Comm_group(real_new, &group);
-    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
-    PMPI_Group_free(&group);
-    PMPI_Group_free(&world);
-    return mix64(cl_objects[parent].name ^ mix64(parent_seq * 0x9e3779b97f4a7c15ULL +
-                                                  (uint64_t)first + 1));
+    uint64_t first = (uint64_t)cl_first_world_rank(real_new);
+    return mix64(cl_objects[parent].name ^ mix64(parent_seq * 0x9e3779b97f4a7c15ULL + first + 1));
 }
 
 /* ---- building objects from recipes ---- */
@@ -484,7 +492,7 @@ int cl_objects_load(const void *bytes, size_t n)
     if (counts[0] < 2 || counts[0] > CL_VIRTUAL_INDEX + 1 || counts[1] < 0 ||
         (size_t)(end - p) < sizeof *cl_objects * (size_t)counts[0])
         return -1;
-    cl_objects = grow(cl_objects, &objects_capacity, counts[0], sizeof *cl_objects);
+    cl_objects = cl_grow(cl_objects, &objects_capacity, counts[0], sizeof *cl_objects);
     memcpy(cl_objects, p, sizeof *cl_objects * (size_t)counts[0]);
     p += sizeof *cl_objects * (size_t)counts[0];
     cl_nobjects = counts[0];

@@ -88,6 +88,8 @@ static inline MPI_Errhandler cl_real_errhandler(MPI_Errhandler e)
 {
     return cl_real(e, CL_OBJ_ERRHANDLER);
 }
+/* The library's handles for an array of the program's (ckpt_untracked_free it). */
+MPI_Datatype *cl_real_types(const MPI_Datatype *types, int n);
 /* The table index of a communicator; stops the program on one it does not know. */
 int cl_comm_index_slow(MPI_Comm comm);
 static inline int cl_comm_index(MPI_Comm comm)
@@ -157,6 +159,10 @@ void cl_user_op_release(int slot);
 /* The pseudo-communicator `name`, found or made: a counter for collectives
  * over part of a communicator (MPI_Comm_create_group), never a handle. */
 int cl_comm_pseudo(uint64_t name);
+/* The communicator (or pseudo-communicator) with this name, or -1. */
+int cl_comm_named(uint64_t name);
+/* World rank of a communicator's rank 0 (same on all its members). */
+int cl_first_world_rank(MPI_Comm real);
 uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
 /* An unused communicator slot (recovery places communicators at their old index). */
 int cl_object_add_placeholder(void);

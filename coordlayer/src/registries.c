@@ -42,7 +42,7 @@ struct wildcard_match {
 static struct wildcard_match *wildcard_matches;
 static int nmatches, matches_capacity;
 
-static void *grow(void *p, int *capacity, int needed, size_t item)
+void *cl_grow(void *p, int *capacity, int needed, size_t item)
 {
     if (needed <= *capacity)
         return p;
@@ -51,14 +51,14 @@ static void *grow(void *p, int *capacity, int needed, size_t item)
         want *= 2;
     p = ckpt_untracked_realloc(p, (size_t)want * item);
     if (!p)
-        ckpt_fatal("out of memory in the coordination layer's registries");
+        ckpt_fatal("out of memory in the coordination layer");
     *capacity = want;
     return p;
 }
 
 void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes)
 {
-    late = grow(late, &late_capacity, nlate + 1, sizeof *late);
+    late = cl_grow(late, &late_capacity, nlate + 1, sizeof *late);
     struct late_message *m = &late[nlate++];
     m->chan = chan;
     m->source = source;
@@ -112,7 +112,7 @@ static void count_channel(struct channel_count **table, int *n, int *capacity, i
             (*table)[i].count += by;
             return;
         }
-    *table = grow(*table, capacity, *n + 1, sizeof **table);
+    *table = cl_grow(*table, capacity, *n + 1, sizeof **table);
     struct channel_count c = {peer, tag, by, chan};
     (*table)[(*n)++] = c;
 }
@@ -146,7 +146,7 @@ void cl_log_event(int kind, int a, int b, int c, double value)
             return;
         }
     }
-    events = grow(events, &events_capacity, nevents + 1, sizeof *events);
+    events = cl_grow(events, &events_capacity, nevents + 1, sizeof *events);
     struct cl_event e = {kind, a, b, c, value, 1, 0};
     events[nevents++] = e;
 }
@@ -176,7 +176,7 @@ void cl_match_log(uint64_t posted, int source, int tag)
 {
     cl.counters.nondet++;
     wildcard_matches =
-        grow(wildcard_matches, &matches_capacity, nmatches + 1, sizeof *wildcard_matches);
+        cl_grow(wildcard_matches, &matches_capacity, nmatches + 1, sizeof *wildcard_matches);
     struct wildcard_match m = {posted, source, tag};
     wildcard_matches[nmatches++] = m;
 }
@@ -272,7 +272,7 @@ int cl_registries_load_early(const void *bytes, size_t n)
     if (take(&p, end, &count, sizeof count) || count < 0 ||
         (size_t)(end - p) != sizeof *early * (size_t)count)
         return -1;
-    early = grow(early, &early_capacity, count, sizeof *early);
+    early = cl_grow(early, &early_capacity, count, sizeof *early);
     memcpy(early, p, sizeof *early * (size_t)count);
     nearly = count;
     return 0;
@@ -311,13 +311,13 @@ int cl_registries_load_log(const void *bytes, size_t n)
     if ((size_t)(end - p) != sizeof *events * (size_t)counts[1] +
                                 sizeof *wildcard_matches * (size_t)counts[2])
         return -1;
-    events = grow(events, &events_capacity, counts[1], sizeof *events);
+    events = cl_grow(events, &events_capacity, counts[1], sizeof *events);
     memcpy(events, p, sizeof *events * (size_t)counts[1]);
     p += sizeof *events * (size_t)counts[1];
     nevents = nreplay = counts[1];
     replay_next = 0;
     wildcard_matches =
-        grow(wildcard_matches, &matches_capacity, counts[2], sizeof *wildcard_matches);
+        cl_grow(wildcard_matches, &matches_capacity, counts[2], sizeof *wildcard_matches);
     memcpy(wildcard_matches, p, sizeof *wildcard_matches * (size_t)counts[2]);
     nmatches = counts[2];
     return 0;
