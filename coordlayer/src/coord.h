@@ -16,6 +16,7 @@
 #define AALC_COORD_H
 
 #include <mpi.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -71,7 +72,9 @@ struct cl_state {
     uint64_t *recv_next;     /* early: received with the next epoch */
     struct cl_counters counters;
     unsigned poll_countdown;
-    int announce_pending; /* our image is written: tell the others at the next MPI call */
+    /* Our image is durable: tell the others at the next MPI call. Set by the
+     * runtime's writing thread (image_written), read and cleared here. */
+    atomic_int announce_pending;
     int finalizing;
 };
 

@@ -388,10 +388,12 @@ void cl_begin_epoch(void)
     cl_requests_log_pending_collectives();
 }
 
-/* Called between writing the image and rebuilding the stack: no MPI call
- * may happen here, since progress could complete a receive into a stack
- * buffer that the rebuild then overwrites. The announcements wait for the
- * next MPI call or potential point. */
+/* Called once the image is durable, from the runtime's writing thread, or
+ * between writing the image and rebuilding the stack: no MPI call may happen
+ * here (MPI may not be initialised for threads, and progress could complete
+ * a receive into a stack buffer that the rebuild then overwrites). The
+ * announcements wait for the next MPI call or potential point; the flag is
+ * set last, so the number and outcome are in place when it is seen. */
 static int announce_ok;
 static uint64_t announce_number;
 

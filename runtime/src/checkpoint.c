@@ -5,9 +5,11 @@
 #include "globals.h"
 #include "heap.h"
 #include "image.h"
+#include "image_flush.h"
 #include "layer.h"
 #include "log.h"
 #include "options.h"
+#include "stats.h"
 #include "store.h"
 #include "triggers.h"
 
@@ -32,7 +34,18 @@ static double now(void)
     return (double)t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static int write_image(const char *path, uint64_t number, char *err, size_t errlen)
+/* The image being written: reused from one checkpoint to the next, so that
+ * after the first one copying the state touches no new pages. */
+static struct ckpt_image_buffer image;
+static struct pending_image {
+    struct ckpt_flush_job job;
+    uint64_t number;
+    double started, copy_seconds;
+    size_t heap_bytes, frames;
+} pending;
+
+/* Copy this rank's state into `image` (the only part the program waits for). */
+static int copy_state(uint64_t number, char *err, size_t errlen)
 {
     struct ckpt_image_header h;
     memset(&h, 0, sizeof h);
@@ -47,7 +60,7 @@ static int write_image(const char *path, uint64_t number, char *err, size_t errl
     record.frames = ckpt_frames_count();
     ckpt_output_capture(&record.output);
 
-    struct ckpt_image_writer *w = ckpt_image_create(path, &h, err, errlen);
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
     if (!w)
         return -1;
     struct ckpt_range globals[2];
@@ -62,8 +75,6 @@ static int write_image(const char *path, uint64_t number, char *err, size_t errl
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_HEAP, ckpt_heap_base(),
                                       (const void *)ckpt_heap_base(), ckpt_heap_used(), err,
                                       errlen) == 0;
-    if (ok && ckpt_opts.kill_in_write == (long)number)
-        raise(SIGKILL); /* fault-injection tests: die with a half-written image */
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, frames, frames_size, err,
                                       errlen) == 0;
     if (ok && ckpt_active_layer)
@@ -75,17 +86,16 @@ static int write_image(const char *path, uint64_t number, char *err, size_t errl
     return ckpt_image_finish(w, err, errlen);
 }
 
-void ckpt_take_checkpoint(void)
+/* The image of `number` is written and durable, or failed: in the writing
+ * thread, so only the file system and the layer's hook are touched here. */
+static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
 {
-    double started = now();
     const struct ckpt_layer *layer = ckpt_active_layer;
-    uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
-    char err[PATH_MAX + 256], tmp[PATH_MAX];
     const char *dir = ckpt_opts.dir;
-    ckpt_store_image_tmp_path(dir, number, ckpt_rank, tmp, sizeof tmp);
-    int ok = ckpt_store_prepare(dir, number, err, sizeof err) == 0 &&
-             write_image(tmp, number, err, sizeof err) == 0 &&
-             ckpt_store_publish_image(dir, number, ckpt_rank, err, sizeof err) == 0;
+    uint64_t number = pending.number;
+    char err[PATH_MAX + 256];
+    snprintf(err, sizeof err, "%s", why);
+    ok = ok && ckpt_store_publish_image(dir, number, ckpt_rank, err, sizeof err) == 0;
     /* With a layer, the checkpoint is global: the layer commits it once every
      * rank's part is durable. Alone, this image is the whole checkpoint. */
     if (ok && !layer)
@@ -93,16 +103,55 @@ void ckpt_take_checkpoint(void)
     if (!ok) {
         ckpt_warn("checkpoint %llu not written: %s (the previous one is kept)",
                   (unsigned long long)number, err);
-        unlink(tmp);
+        unlink(job->path);
     } else {
-        last_number = number;
         if (!layer)
             ckpt_store_prune(dir, ckpt_opts.keep);
-        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes, %.3f s)",
+        double written = now();
+        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes; the program "
+                  "waited %.3f s for the copy, the write took %.3f s more)",
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
-                  ckpt_frames_count(), ckpt_heap_used(), now() - started);
+                  pending.frames, pending.heap_bytes, pending.copy_seconds,
+                  written - pending.started - pending.copy_seconds);
+        ckpt_stats_checkpoint(number, job->file_bytes, pending.copy_seconds, job->seal_seconds,
+                              job->write_seconds, job->used_direct);
     }
     if (layer)
         layer->image_written(number, ok);
+}
+
+void ckpt_take_checkpoint(void)
+{
+    ckpt_flush_wait(); /* the previous image's buffer is about to be reused */
+    double started = now();
+    const struct ckpt_layer *layer = ckpt_active_layer;
+    uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
+    char err[PATH_MAX + 256];
+    const char *dir = ckpt_opts.dir;
+    int ok = ckpt_store_prepare(dir, number, err, sizeof err) == 0 &&
+             copy_state(number, err, sizeof err) == 0;
+    /* Numbers are not reused, even after a failed write. */
+    last_number = number;
     ckpt_triggers_checkpoint_done();
+    if (!ok) {
+        ckpt_warn("checkpoint %llu not written: %s (the previous one is kept)",
+                  (unsigned long long)number, err);
+        if (layer)
+            layer->image_written(number, 0);
+        return;
+    }
+    struct ckpt_flush_job *job = &pending.job;
+    memset(&pending, 0, sizeof pending);
+    pending.number = number;
+    pending.started = started;
+    pending.copy_seconds = now() - started;
+    pending.heap_bytes = ckpt_heap_used();
+    pending.frames = ckpt_frames_count();
+    job->image = &image;
+    ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);
+    job->in_background = ckpt_opts.async_write;
+    job->direct = ckpt_opts.direct_io;
+    job->kill_halfway = ckpt_opts.kill_in_write == (long)number;
+    job->done = image_done;
+    ckpt_flush_start(job);
 }

@@ -116,6 +116,7 @@ struct ckpt_image_writer {
     XXH3_state_t hash; /* needs 64-byte alignment: see writer_alloc */
     void *raw;         /* what ckpt_untracked_malloc returned */
     int fd;
+    struct ckpt_image_buffer *mem; /* building in memory instead (fd unused, no hashing yet) */
     int failed;        /* a write failed: the image is unusable, later calls fail fast */
     uint64_t offset;   /* bytes emitted so far (buffered or written) */
     uint32_t nsections;
@@ -179,13 +180,52 @@ static int writer_flush(struct ckpt_image_writer *w, char *err, size_t errlen)
     return 0;
 }
 
-/* Append bytes to the image: hashed, then buffered (small) or written directly (large). */
+/* Room for n more bytes in an in-memory image. The mapping grows by doubling
+ * and is kept by the caller from one checkpoint to the next, so after the
+ * first one its pages are already there and filling it is a plain copy. */
+static int buffer_reserve(struct ckpt_image_buffer *b, size_t n)
+{
+    if (b->capacity - b->size >= n)
+        return 0;
+    size_t want = b->capacity ? b->capacity : (size_t)1 << 21;
+    while (want - b->size < n)
+        want *= 2;
+    void *p = b->data ? mremap(b->data, b->capacity, want, MREMAP_MAYMOVE)
+                      : mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        return -1;
+    b->data = p;
+    b->capacity = want;
+    return 0;
+}
+
+void ckpt_image_buffer_release(struct ckpt_image_buffer *b)
+{
+    if (b->data)
+        munmap(b->data, b->capacity);
+    memset(b, 0, sizeof *b);
+}
+
+/* Append bytes to the image: hashed, then buffered (small) or written directly
+ * (large); or, in memory, only copied (ckpt_image_seal hashes later). */
 static int writer_emit(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
                        size_t errlen)
 {
     const uint8_t *p = data;
     if (n == 0)
         return 0;
+    if (w->mem) {
+        if (n > SIZE_MAX || buffer_reserve(w->mem, (size_t)n) != 0) {
+            set_err(err, errlen, w->path, "out of memory for a %llu-byte section",
+                    (unsigned long long)n);
+            w->failed = 1;
+            return -1;
+        }
+        memcpy(w->mem->data + w->mem->size, p, (size_t)n);
+        w->mem->size += (size_t)n;
+        w->offset += n;
+        return 0;
+    }
     if (n < WRITE_BUF_SIZE) {
         if (w->buffered + n > WRITE_BUF_SIZE && writer_flush(w, err, errlen) != 0)
             return -1;
@@ -210,6 +250,44 @@ static int writer_emit(struct ckpt_image_writer *w, const void *data, uint64_t n
         w->offset += chunk;
     }
     return 0;
+}
+
+static int emit_header(struct ckpt_image_writer *w, const struct ckpt_image_header *h, char *err,
+                       size_t errlen)
+{
+    uint8_t hdr[HEADER_SIZE] = {0};
+    memcpy(hdr, IMG_MAGIC, MAGIC_LEN);
+    put_u32(hdr + 8, CKPT_IMAGE_FORMAT_VERSION);
+    put_u64(hdr + 16, h->checkpoint);
+    put_u32(hdr + 24, h->rank);
+    put_u32(hdr + 28, h->nranks);
+    put_u32(hdr + 32, h->exe_id_len);
+    memcpy(hdr + 40, h->exe_id, h->exe_id_len);
+    return writer_emit(w, hdr, sizeof hdr, err, errlen);
+}
+
+struct ckpt_image_writer *ckpt_image_create_in_memory(struct ckpt_image_buffer *buf,
+                                                      const struct ckpt_image_header *h,
+                                                      char *err, size_t errlen)
+{
+    if (h->exe_id_len > CKPT_EXE_ID_MAX) {
+        set_err(err, errlen, "(image)", "executable id of %u bytes, at most %u allowed",
+                h->exe_id_len, CKPT_EXE_ID_MAX);
+        return NULL;
+    }
+    struct ckpt_image_writer *w = writer_alloc();
+    if (!w) {
+        set_err(err, errlen, "(image)", "out of memory");
+        return NULL;
+    }
+    strcpy(w->path, "(image in memory)");
+    w->mem = buf;
+    buf->size = 0;
+    if (emit_header(w, h, err, errlen) != 0) {
+        writer_free(w);
+        return NULL;
+    }
+    return w;
 }
 
 struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_image_header *h,
@@ -244,15 +322,7 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
         return NULL;
     }
 
-    uint8_t hdr[HEADER_SIZE] = {0};
-    memcpy(hdr, IMG_MAGIC, MAGIC_LEN);
-    put_u32(hdr + 8, CKPT_IMAGE_FORMAT_VERSION);
-    put_u64(hdr + 16, h->checkpoint);
-    put_u32(hdr + 24, h->rank);
-    put_u32(hdr + 28, h->nranks);
-    put_u32(hdr + 32, h->exe_id_len);
-    memcpy(hdr + 40, h->exe_id, h->exe_id_len);
-    if (writer_emit(w, hdr, sizeof hdr, err, errlen) != 0) {
+    if (emit_header(w, h, err, errlen) != 0) {
         writer_free(w);
         return NULL;
     }
@@ -300,8 +370,12 @@ int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
     uint8_t tr[TRAILER_SIZE] = {0};
     memcpy(tr, END_MAGIC, MAGIC_LEN);
     put_u32(tr + 8, w->nsections);
-    put_u64(tr + 16, XXH3_64bits_digest(&w->hash));
     put_u64(tr + 24, w->offset + TRAILER_SIZE);
+    if (w->mem) { /* the checksum is ckpt_image_seal's, off the program's time */
+        rc = writer_emit(w, tr, sizeof tr, err, errlen);
+        goto out;
+    }
+    put_u64(tr + 16, XXH3_64bits_digest(&w->hash));
     if (writer_flush(w, err, errlen) != 0)
         goto out;
     if (write_all(w->fd, tr, sizeof tr) != 0) {
@@ -323,6 +397,12 @@ int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
 out:
     writer_free(w);
     return rc;
+}
+
+void ckpt_image_seal(struct ckpt_image_buffer *b)
+{
+    size_t body = b->size - TRAILER_SIZE;
+    put_u64(b->data + body + 16, XXH3_64bits(b->data, body));
 }
 
 void ckpt_image_abandon(struct ckpt_image_writer *w)

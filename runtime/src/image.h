@@ -38,6 +38,20 @@ int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t 
                            const void *data, uint64_t size, char *err, size_t errlen);
 /* Write the trailer, fsync and close. Returns 0 or -1. Frees w either way. */
 int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen);
+/* The same image built in memory: sections are copied into buf, which grows
+ * as needed and may be reused for the next image (it is a private mapping,
+ * never part of the checkpoint heap). ckpt_image_finish then completes buf
+ * except for the checksum, which ckpt_image_seal adds, so that hashing can
+ * happen off the program's time; buf->size is then the file's length. */
+struct ckpt_image_buffer {
+    uint8_t *data;
+    size_t size, capacity;
+};
+struct ckpt_image_writer *ckpt_image_create_in_memory(struct ckpt_image_buffer *buf,
+                                                      const struct ckpt_image_header *h,
+                                                      char *err, size_t errlen);
+void ckpt_image_seal(struct ckpt_image_buffer *buf);
+void ckpt_image_buffer_release(struct ckpt_image_buffer *buf);
 /* Give up on a partly written image (closes, frees; the caller removes the file). */
 void ckpt_image_abandon(struct ckpt_image_writer *w);
 

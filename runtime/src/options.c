@@ -10,6 +10,7 @@
 
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
+    .async_write = 1, .direct_io = 1,
     .stack_size = (size_t)256 << 20};
 
 long long ckpt_parse_size(const char *text)
@@ -73,6 +74,13 @@ void ckpt_options_load(const char *program)
             ckpt_fatal("CKPT_STACK_SIZE='%s' is not a size of at least 1M", v);
         ckpt_opts.stack_size = (size_t)bytes;
     }
+    if ((v = getenv("CKPT_ASYNC_WRITE")) && *v)
+        ckpt_opts.async_write = (int)parse_count("CKPT_ASYNC_WRITE", v, 0);
+    if ((v = getenv("CKPT_DIRECT_IO")) && *v)
+        ckpt_opts.direct_io = (int)parse_count("CKPT_DIRECT_IO", v, 0);
+    if ((v = getenv("CKPT_STATS")) && *v &&
+        snprintf(ckpt_opts.stats, sizeof ckpt_opts.stats, "%s", v) >= (int)sizeof ckpt_opts.stats)
+        ckpt_fatal("CKPT_STATS is too long");
     if ((v = getenv("CKPT_DEBUG_KILL_IN_WRITE")) && *v)
         ckpt_opts.kill_in_write = parse_count("CKPT_DEBUG_KILL_IN_WRITE", v, 1);
 

@@ -14,6 +14,9 @@ struct ckpt_options {
     int recover;          /* --recover or CKPT_RECOVER=1 */
     int rewind_output;    /* CKPT_REWIND_OUTPUT (default 1) */
     size_t stack_size;    /* CKPT_STACK_SIZE bytes for the program's stack */
+    int async_write;      /* CKPT_ASYNC_WRITE (default 1): write images in a background thread */
+    int direct_io;        /* CKPT_DIRECT_IO (default 1): bypass the page cache when writing */
+    char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */
 };
 

@@ -10,12 +10,28 @@
 #include "log.h"
 #include "options.h"
 #include "state.h"
+#include "stats.h"
 #include "store.h"
 
 #include <aalc/ckpt.h>
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+/* What the recovery cost, for ckpt_recover_report. */
+static struct {
+    uint64_t checkpoint;
+    size_t bytes;
+    double read_seconds, load_seconds;
+} cost;
 
 /* Everything is checked before anything is copied, so a refused image leaves
  * the process untouched and the next older checkpoint can be tried. */
@@ -121,14 +137,26 @@ uint64_t ckpt_recover(void)
                    dir, layer ? " or missing on some rank" : "");
     }
     struct ckpt_image img;
+    double t0 = now();
     if (open_checked(chosen, exe_id, exe_id_len, &img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+    double t1 = now();
     load_image(&img);
     if (layer && layer->restore(&img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+    cost.checkpoint = chosen;
+    cost.bytes = img.map_size;
+    cost.read_seconds = t1 - t0;
+    cost.load_seconds = now() - t1;
     ckpt_image_close(&img);
     ckpt_frames_begin_restore();
     ckpt_recovering = 1;
     ckpt_restoring = 1;
     return chosen;
+}
+
+void ckpt_recover_report(double started_at)
+{
+    ckpt_stats_restore(cost.checkpoint, cost.bytes, cost.read_seconds, cost.load_seconds,
+                       now() - started_at);
 }

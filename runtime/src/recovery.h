@@ -8,5 +8,8 @@
  * runtime ready to rebuild the stack. Exits with a message when there is no
  * usable checkpoint. Returns the checkpoint's number. */
 uint64_t ckpt_recover(void);
+/* The stack is rebuilt: report (CKPT_STATS) what the recovery cost, counting
+ * from started_at (CLOCK_MONOTONIC seconds when the program started). */
+void ckpt_recover_report(double started_at);
 
 #endif

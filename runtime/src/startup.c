@@ -22,6 +22,7 @@
 #include <aalc/ckpt.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
@@ -98,11 +99,13 @@ static void *map_program_stack(size_t size)
 }
 
 static uint64_t recovered_from;
+static double started_at;
 
 static void on_resumed(void)
 {
     ckpt_info(1, "resumed from checkpoint %llu in %s", (unsigned long long)recovered_from,
               ckpt_opts.dir);
+    ckpt_recover_report(started_at);
     if (ckpt_active_layer)
         ckpt_active_layer->resumed();
 }
@@ -110,6 +113,9 @@ static void on_resumed(void)
 int __wrap_main(int argc, char **argv, char **envp)
 {
     char err[512];
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    started_at = (double)t.tv_sec + t.tv_nsec * 1e-9;
     argc = take_recover_flag(argc, argv);
     ckpt_options_load(argv[0]);
     if (ckpt_heap_init(0, err, sizeof err) != 0)

@@ -583,6 +583,49 @@ static void test_writer_errors(void)
     CHECK(ckpt_image_open("/nonexistent/x.img", NULL, 0, &img, NULL, 0) == -1, "no buffer");
 }
 
+/* An image built in memory and sealed (what the background writer puts on
+ * disk) is byte for byte the file the direct writer makes, also when the
+ * buffer is reused for a second, smaller image. */
+static void test_in_memory(const char *path)
+{
+    size_t big = 5u << 20; /* grows the buffer past its first mapping */
+    uint8_t *heap = map_anon(big);
+    for (size_t i = 0; i < big; i += 8) {
+        uint64_t v = rnd();
+        memcpy(heap + i, &v, 8);
+    }
+    struct ckpt_image_buffer buf = {0};
+    for (int round = 0; round < 2; round++) {
+        size_t heap_size = round == 0 ? big : 12345;
+        const struct sec s[] = {
+            {CKPT_SECTION_RUNTIME, 0, "rt", 3},
+            {CKPT_SECTION_HEAP, 0x100000000000ull, heap, heap_size},
+            {CKPT_SECTION_FRAMES, 0, NULL, 0},
+        };
+        int ns = (int)(sizeof s / sizeof s[0]);
+        struct ckpt_image_header h = header_a(7 + (uint64_t)round);
+        write_image(path, &h, s, ns);
+        char err[512] = "";
+        struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, sizeof err);
+        CHECK(w != NULL, "in memory: create: %s", err);
+        for (int i = 0; i < ns; i++)
+            CHECK(ckpt_image_add_section(w, s[i].kind, s[i].addr, s[i].data, s[i].size, err,
+                                         sizeof err) == 0,
+                  "in memory: section %d: %s", i, err);
+        CHECK(ckpt_image_finish(w, err, sizeof err) == 0, "in memory: finish: %s", err);
+        ckpt_image_seal(&buf);
+        size_t n;
+        uint8_t *file = read_bytes(path, &n);
+        CHECK(n == buf.size, "round %d: in memory %zu bytes, file %zu", round, buf.size, n);
+        CHECK(memcmp(file, buf.data, n) == 0, "round %d: in-memory image differs from the file",
+              round);
+        free(file);
+    }
+    ckpt_image_buffer_release(&buf);
+    CHECK(buf.data == NULL && buf.capacity == 0, "release leaves the buffer empty");
+    munmap(heap, big);
+}
+
 int main(void)
 {
     CHECK(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
@@ -590,6 +633,7 @@ int main(void)
     snprintf(path, sizeof path, "%s/rank-000000.img", tmpdir);
 
     test_round_trip(path);
+    test_in_memory(path);
     test_flips(path);
     test_truncation(path);
     test_garbage(path);

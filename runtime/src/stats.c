@@ -1,0 +1,49 @@
+#include "stats.h"
+
+#include "layer.h"
+#include "log.h"
+#include "options.h"
+
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <unistd.h>
+
+/* One write() with O_APPEND: the lines of several ranks never interleave. */
+static void append_line(const char *format, ...) __attribute__((format(printf, 1, 2)));
+static void append_line(const char *format, ...)
+{
+    if (!ckpt_opts.stats[0])
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(line, sizeof line, format, ap);
+    va_end(ap);
+    if (n <= 0 || (size_t)n >= sizeof line)
+        return;
+    int fd = open(ckpt_opts.stats, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+    if (fd < 0 || write(fd, line, (size_t)n) != n)
+        ckpt_warn("CKPT_STATS: cannot append to %s", ckpt_opts.stats);
+    if (fd >= 0)
+        close(fd);
+}
+
+void ckpt_stats_checkpoint(uint64_t n, size_t file_bytes, double copy_seconds,
+                           double seal_seconds, double write_seconds, int direct)
+{
+    append_line("{\"event\":\"checkpoint\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
+                "\"bytes\":%zu,\"copy_s\":%.6f,\"seal_s\":%.6f,\"write_s\":%.6f,"
+                "\"direct\":%d}\n",
+                (unsigned long long)n, ckpt_rank, ckpt_nranks, file_bytes, copy_seconds,
+                seal_seconds, write_seconds, direct);
+}
+
+void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
+                        double since_start_seconds)
+{
+    append_line("{\"event\":\"restore\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
+                "\"bytes\":%zu,\"read_s\":%.6f,\"load_s\":%.6f,\"resumed_after_s\":%.6f}\n",
+                (unsigned long long)n, ckpt_rank, ckpt_nranks, file_bytes, read_seconds,
+                load_seconds, since_start_seconds);
+}

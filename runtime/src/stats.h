@@ -1,0 +1,22 @@
+/*
+ * CKPT_STATS=file: one JSON line per checkpoint image and per recovery,
+ * appended, for benchmarks and for users who want to see what a checkpoint
+ * costs them (like SCR's and FTI's summaries). Silent when unset.
+ */
+#ifndef AALC_STATS_H
+#define AALC_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* This rank's image of checkpoint n is durable: its size on disk, how long
+ * the program waited for the copy, how long the checksum and the write took
+ * (in the background), and whether the write bypassed the page cache. */
+void ckpt_stats_checkpoint(uint64_t n, size_t file_bytes, double copy_seconds,
+                           double seal_seconds, double write_seconds, int direct);
+/* Recovery from checkpoint n: reading and checking the image, copying it
+ * into place, and the time from the program's start to its resumption. */
+void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
+                        double since_start_seconds);
+
+#endif
