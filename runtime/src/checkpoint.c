@@ -60,13 +60,18 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     record.frames = ckpt_frames_count();
     ckpt_output_capture(&record.output);
 
-    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
-    if (!w)
-        return -1;
     struct ckpt_range globals[2];
     ckpt_globals_ranges(globals);
     size_t frames_size;
     const void *frames = ckpt_frames_bytes(&frames_size);
+    /* One mapping of the right size rather than a series of doublings;
+     * the slack is for headers and the layer's sections. */
+    image.size = 0;
+    ckpt_image_buffer_reserve(&image, globals[0].size + globals[1].size + ckpt_heap_used() +
+                                          frames_size + ((size_t)1 << 20));
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
+    if (!w)
+        return -1;
     int ok = ckpt_image_add_section(w, CKPT_SECTION_RUNTIME, 0, &record, sizeof record, err,
                                     errlen) == 0;
     for (int i = 0; ok && i < 2; i++)

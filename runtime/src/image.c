@@ -182,7 +182,8 @@ static int writer_flush(struct ckpt_image_writer *w, char *err, size_t errlen)
 
 /* Room for n more bytes in an in-memory image. The mapping grows by doubling
  * and is kept by the caller from one checkpoint to the next, so after the
- * first one its pages are already there and filling it is a plain copy. */
+ * first one its pages are already there and filling it is a plain copy. Huge
+ * pages make the first one cheaper too: a fault per 2 MiB, not per 4 KiB. */
 static int buffer_reserve(struct ckpt_image_buffer *b, size_t n)
 {
     if (b->capacity - b->size >= n)
@@ -194,9 +195,15 @@ static int buffer_reserve(struct ckpt_image_buffer *b, size_t n)
                       : mmap(NULL, want, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
         return -1;
+    madvise(p, want, MADV_HUGEPAGE); /* a hint: without it, small pages */
     b->data = p;
     b->capacity = want;
     return 0;
+}
+
+int ckpt_image_buffer_reserve(struct ckpt_image_buffer *b, size_t n)
+{
+    return buffer_reserve(b, n);
 }
 
 void ckpt_image_buffer_release(struct ckpt_image_buffer *b)

@@ -51,6 +51,8 @@ struct ckpt_image_writer *ckpt_image_create_in_memory(struct ckpt_image_buffer *
                                                       const struct ckpt_image_header *h,
                                                       char *err, size_t errlen);
 void ckpt_image_seal(struct ckpt_image_buffer *buf);
+/* Make room for n more bytes at once (0, or -1 when out of memory). */
+int ckpt_image_buffer_reserve(struct ckpt_image_buffer *buf, size_t n);
 void ckpt_image_buffer_release(struct ckpt_image_buffer *buf);
 /* Give up on a partly written image (closes, frees; the caller removes the file). */
 void ckpt_image_abandon(struct ckpt_image_writer *w);

@@ -75,46 +75,80 @@ def overhead(build_dir, work, runs):
     return rows
 
 
-def disk_bandwidth(work, megabytes=512):
+def disk_bandwidth(work, megabytes):
+    """dd with O_DIRECT and a final fsync: the disk's sequential write bandwidth (MiB/s)."""
     path = os.path.join(work, "dd.out")
-    out = subprocess.run(["dd", "if=/dev/zero", f"of={path}", "bs=4M", f"count={megabytes // 4}",
-                          "oflag=direct", "conv=fsync"], capture_output=True, text=True)
+    out = subprocess.run(["dd", "if=/dev/zero", f"of={path}", "bs=4M",
+                          f"count={max(1, megabytes // 4)}", "oflag=direct", "conv=fsync"],
+                         capture_output=True, text=True)
     os.unlink(path)
     m = re.search(r"copied, ([0-9.]+) s", out.stderr)
-    return megabytes / float(m.group(1)) if m else None
+    return max(4, megabytes) / float(m.group(1)) if m else None
+
+
+def one_run(prog, mb, rounds, gap, work, tag, **env_extra):
+    """state_size under ckptcc with CKPT_STATS: the stalls the program saw and,
+    per image, the runtime's copy, checksum and write times."""
+    ckdir = os.path.join(work, f"ck-{tag}")
+    stats = os.path.join(work, f"stats-{tag}.jsonl")
+    env = dict(os.environ, CKPT_EVERY="1", CKPT_DIR=ckdir, CKPT_STATS=stats, CKPT_KEEP="1",
+               **env_extra)
+    out = subprocess.run([prog, str(mb), str(rounds), str(gap)], check=True,
+                         capture_output=True, text=True, env=env).stdout
+    m = re.search(r"memcpy_s ([0-9.]+) fresh_memcpy_s ([0-9.]+) checkpoint_s ([0-9. ]+)", out)
+    with open(stats) as f:
+        images = [json.loads(line) for line in f if '"checkpoint"' in line]
+    os.unlink(stats)
+    shutil.rmtree(ckdir)
+    return (float(m.group(1)), float(m.group(2)), [float(x) for x in m.group(3).split()], images)
 
 
 def checkpoint_cost(build_dir, work, sizes, runs):
+    """Per state size, alternating: dd, a run writing in the background (three
+    checkpoints, far enough apart for each write to finish), a run writing
+    synchronously. The first checkpoint of a process also pays the faults of
+    the fresh in-memory image; the later ones show the steady state."""
     prog = os.path.join(work, "state_size")
     build(os.path.join(build_dir, "bin", "ckptcc"), ["tests/bench/state_size.c"], prog)
     rows = []
     for mb in sizes:
-        samples = []
+        dd, warm, fresh, first, steady, sync_steady, copy, write_bw = [], [], [], [], [], [], [], []
+        image_bytes = 0
         for i in range(runs):
-            ckdir = os.path.join(work, f"ck{mb}_{i}")
-            env = dict(os.environ, CKPT_EVERY="1", CKPT_DIR=ckdir)
-            out = subprocess.run([prog, str(mb)], check=True, capture_output=True, text=True,
-                                 env=env).stdout
-            m = re.search(r"checkpoint_s ([0-9.]+) memcpy_s ([0-9.]+)", out)
-            image = sum(os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(ckdir)
-                        for f in fs)
-            samples.append((float(m.group(1)), float(m.group(2)), image))
-            shutil.rmtree(ckdir)
-        ck = statistics.median(s[0] for s in samples)
-        cp = statistics.median(s[1] for s in samples)
-        row = {"state_mb": mb, "checkpoint_s": ck, "memcpy_s": cp,
-               "image_mb": samples[0][2] / 2**20, "write_mb_per_s": samples[0][2] / 2**20 / ck}
+            dd.append(disk_bandwidth(work, mb))
+            gap = 0.2 + 3 * mb / 700.0  # a slow disk still finishes between checkpoints
+            w, f, stalls, images = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-a")
+            warm.append(w)
+            fresh.append(f)
+            first.append(stalls[0])
+            steady.append(statistics.median(stalls[1:]))
+            copy.append(statistics.median(im["copy_s"] for im in images[1:]))
+            write_bw += [im["bytes"] / 2**20 / im["write_s"] for im in images]
+            image_bytes = images[0]["bytes"]
+            _, _, sync_stalls, _ = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-s",
+                                           CKPT_ASYNC_WRITE="0")
+            sync_steady.append(statistics.median(sync_stalls[1:]))
+        row = {"state_mb": mb, "image_mb": image_bytes / 2**20,
+               "dd_direct_mb_per_s": statistics.median(dd),
+               "write_mb_per_s": statistics.median(write_bw),
+               "memcpy_s": statistics.median(warm), "fresh_memcpy_s": statistics.median(fresh),
+               "copy_s": statistics.median(copy),
+               "first_stall_s": statistics.median(first), "stall_s": statistics.median(steady),
+               "sync_stall_s": statistics.median(sync_steady)}
+        row["write_fraction_of_dd"] = row["write_mb_per_s"] / row["dd_direct_mb_per_s"]
         rows.append(row)
-        print(f"{mb} MiB: checkpoint {ck:.3f} s ({row['write_mb_per_s']:.0f} MiB/s), "
-              f"memcpy {cp:.4f} s")
+        print(f"{mb} MiB: stall {row['stall_s']:.4f} s (first {row['first_stall_s']:.3f}, "
+              f"synchronous {row['sync_stall_s']:.3f}), memcpy {row['memcpy_s']:.4f} s "
+              f"(fresh {row['fresh_memcpy_s']:.3f}); write {row['write_mb_per_s']:.0f} MiB/s, "
+              f"dd {row['dd_direct_mb_per_s']:.0f} MiB/s "
+              f"({100 * row['write_fraction_of_dd']:.0f}%)")
     return rows
 
 
-def write_report(over, cost, disk, path_md, path_json):
+def write_report(over, cost, path_md, path_json):
     os.makedirs(os.path.dirname(path_json), exist_ok=True)
     with open(path_json, "w") as f:
-        json.dump({"overhead": over, "checkpoint": cost, "disk_direct_mb_per_s": disk}, f,
-                  indent=2)
+        json.dump({"overhead": over, "checkpoint": cost}, f, indent=2)
     lines = ["# Serial performance (generated by tests/bench/serial_benchmark.py)", "",
              "Machine: " + os.uname().nodename + f", {os.cpu_count()} cores. "
              "Same compiler (`cc -O2`) for both builds; no checkpoint taken "
@@ -126,13 +160,24 @@ def write_report(over, cost, disk, path_md, path_json):
         lines.append(f"| {r['program']} | {r['plain_s']:.3f} | {r['plain_nopie_s']:.3f} | "
                      f"{r['instrumented_s']:.3f} | {r['ratio']:.3f} | {r['ratio_nopie']:.3f} |")
     lines += ["", "## One checkpoint against the state size", "",
-              f"Disk sequential write bandwidth, `dd oflag=direct` in the same run: "
-              f"{disk:.0f} MiB/s." if disk else "Disk bandwidth: not measured.", "",
-              "| heap state (MiB) | image (MiB) | checkpoint stall (s) | effective MiB/s | "
-              "memcpy of the state (s) |", "|---|---|---|---|---|"]
+              "`tests/bench/state_size.c` holds the state on the heap and takes three "
+              "checkpoints (`CKPT_EVERY=1`), far enough apart for each image to be on disk "
+              "before the next; the stall is what the program sees around its potential "
+              "point. *Stall* is the median of the second and third checkpoints; the first "
+              "one of a process also faults in the pages of its in-memory image, like a "
+              "copy into fresh memory. *Synchronous* is the same with `CKPT_ASYNC_WRITE=0`. "
+              "The write bandwidth is the runtime's (`CKPT_STATS`: bytes over write and "
+              "fsync time), next to `dd oflag=direct conv=fsync` of the same size run just "
+              "before it. Medians over the runs.", "",
+              "| state (MiB) | image (MiB) | stall (s) | memcpy (s) | first stall (s) | "
+              "memcpy to fresh memory (s) | synchronous stall (s) | write (MiB/s) | "
+              "dd direct (MiB/s) | write / dd |", "|---|---|---|---|---|---|---|---|---|---|"]
     for r in cost:
-        lines.append(f"| {r['state_mb']} | {r['image_mb']:.1f} | {r['checkpoint_s']:.3f} | "
-                     f"{r['write_mb_per_s']:.0f} | {r['memcpy_s']:.4f} |")
+        lines.append(f"| {r['state_mb']} | {r['image_mb']:.1f} | {r['stall_s']:.4f} | "
+                     f"{r['memcpy_s']:.4f} | {r['first_stall_s']:.3f} | "
+                     f"{r['fresh_memcpy_s']:.3f} | {r['sync_stall_s']:.3f} | "
+                     f"{r['write_mb_per_s']:.0f} | {r['dd_direct_mb_per_s']:.0f} | "
+                     f"{100 * r['write_fraction_of_dd']:.0f}% |")
     lines.append("")
     with open(path_md, "w") as f:
         f.write("\n".join(lines))
@@ -143,16 +188,19 @@ def main():
     ap.add_argument("build_dir")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--sizes", default="16,64,256,1024")
+    ap.add_argument("--checkpoint-runs", type=int, default=3)
+    ap.add_argument("--work", default=None,
+                    help="directory for images (default: a new one under the current directory; "
+                         "/tmp may be a RAM disk)")
     a = ap.parse_args()
-    work = tempfile.mkdtemp(prefix="aalc-bench-")
+    work = tempfile.mkdtemp(prefix="aalc-bench-", dir=a.work or os.getcwd())
     try:
         over = overhead(os.path.abspath(a.build_dir), work, a.runs)
-        disk = disk_bandwidth(work)
         cost = checkpoint_cost(os.path.abspath(a.build_dir), work,
-                               [int(s) for s in a.sizes.split(",")], 3)
+                               [int(s) for s in a.sizes.split(",")], a.checkpoint_runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    write_report(over, cost, disk, os.path.join(TOP, "docs", "performance-serial.md"),
+    write_report(over, cost, os.path.join(TOP, "docs", "performance-serial.md"),
                  os.path.join(TOP, "tests", "bench", "results", "serial.json"))
 
 
