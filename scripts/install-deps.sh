@@ -7,6 +7,7 @@ packages=(
   clang clang-tools libclang-dev libclang-cpp-dev llvm-dev   # ckpt-instrument (libTooling)
   bison                                                      # the #pragma ckpt grammar
   libxxhash-dev                                              # image checksums
+  libzstd-dev                                                # CKPT_COMPRESS=zstd
   mpich libmpich-dev                                         # MPI (coordination layer, tests)
 )
 

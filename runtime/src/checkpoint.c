@@ -118,11 +118,19 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
                   written - pending.started - pending.copy_seconds);
-        ckpt_stats_checkpoint(number, job->file_bytes, pending.copy_seconds, job->seal_seconds,
-                              job->write_seconds, job->used_direct);
+        ckpt_stats_checkpoint(number, job->image->size, job->file_bytes, pending.copy_seconds,
+                              job->seal_seconds, job->write_seconds, job->used_direct);
     }
     if (layer)
         layer->image_written(number, ok);
+}
+
+/* Creating the checkpoint's directory and making it durable (an fsync of
+ * CKPT_DIR): also off the program's time. */
+static int prepare_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
+{
+    (void)job;
+    return ckpt_store_prepare(ckpt_opts.dir, pending.number, err, errlen);
 }
 
 void ckpt_take_checkpoint(void)
@@ -133,8 +141,7 @@ void ckpt_take_checkpoint(void)
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256];
     const char *dir = ckpt_opts.dir;
-    int ok = ckpt_store_prepare(dir, number, err, sizeof err) == 0 &&
-             copy_state(number, err, sizeof err) == 0;
+    int ok = copy_state(number, err, sizeof err) == 0;
     /* Numbers are not reused, even after a failed write. */
     last_number = number;
     ckpt_triggers_checkpoint_done();
@@ -156,7 +163,9 @@ void ckpt_take_checkpoint(void)
     ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);
     job->in_background = ckpt_opts.async_write;
     job->direct = ckpt_opts.direct_io;
+    job->compress_level = ckpt_opts.compress_level;
     job->kill_halfway = ckpt_opts.kill_in_write == (long)number;
+    job->prepare = prepare_directory;
     job->done = image_done;
     ckpt_flush_start(job);
 }

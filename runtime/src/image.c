@@ -44,6 +44,7 @@
 #include <xxhash.h>
 
 #include "heap.h"
+#include "image_compress.h"
 
 #define IMG_MAGIC "AALCIMG1"
 #define END_MAGIC "AALCEND1"
@@ -571,6 +572,18 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
         madvise(map, size, MADV_SEQUENTIAL); /* the checksum reads it front to back */
     }
     close(fd); /* the mapping stays valid */
+    if (map && ckpt_image_is_compressed(map, size)) { /* CKPT_COMPRESS wrote it */
+        char why[256];
+        size_t plain_size;
+        void *plain = ckpt_image_decompress(map, size, &plain_size, why, sizeof why);
+        munmap(map, size);
+        if (!plain) {
+            set_err(err, errlen, path, "%s", why);
+            return CKPT_IMAGE_DAMAGED;
+        }
+        map = plain;
+        size = plain_size;
+    }
 
     const uint8_t *m = map;
     struct ckpt_image_section *sections = NULL;

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "image_flush.h"
 
+#include "image_compress.h"
 #include "log.h"
 
 #include <errno.h>
@@ -17,11 +18,16 @@
 /* O_DIRECT wants offsets, lengths and addresses aligned to the device's
  * block; a page covers every block size in use. */
 #define DIRECT_ALIGN 4096u
+/* Below this, the page cache and one fsync are as fast: O_DIRECT pays off
+ * for large images, where it spares copying them once more into the cache. */
+#define DIRECT_MIN ((size_t)16 << 20)
 /* Large writes keep the device busy; O_DIRECT writes are synchronous. */
 #define WRITE_CHUNK ((size_t)8 << 20)
 
 static pthread_t writer;
 static int writer_running;
+/* The compressed form of the image in flight, reused like the image. */
+static struct ckpt_image_buffer compressed;
 
 static double now(void)
 {
@@ -62,9 +68,8 @@ static int write_image(int fd, const uint8_t *p, size_t n, int kill_halfway)
 /* The image, padded with zeros to a whole number of blocks, written with
  * O_DIRECT, then cut to its length. -1 with errno if the file system will not
  * take it that way (the caller writes it through the page cache instead). */
-static int write_direct(struct ckpt_flush_job *job, int *fd_out)
+static int write_direct(struct ckpt_flush_job *job, struct ckpt_image_buffer *b, int *fd_out)
 {
-    struct ckpt_image_buffer *b = job->image;
     size_t padded = (b->size + DIRECT_ALIGN - 1) & ~(size_t)(DIRECT_ALIGN - 1);
     if (padded > b->capacity || ((uintptr_t)b->data & (DIRECT_ALIGN - 1))) {
         errno = EINVAL;
@@ -85,12 +90,13 @@ static int write_direct(struct ckpt_flush_job *job, int *fd_out)
     return 0;
 }
 
-static int write_buffered(struct ckpt_flush_job *job, int *fd_out)
+static int write_buffered(struct ckpt_flush_job *job, const struct ckpt_image_buffer *b,
+                          int *fd_out)
 {
     int fd = open(job->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0)
         return -1;
-    if (write_image(fd, job->image->data, job->image->size, job->kill_halfway) != 0) {
+    if (write_image(fd, b->data, b->size, job->kill_halfway) != 0) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -100,25 +106,44 @@ static int write_buffered(struct ckpt_flush_job *job, int *fd_out)
     return 0;
 }
 
+/* The file written and fsynced: 0, or -1 with a message in err. */
+static int write_file(struct ckpt_flush_job *job, struct ckpt_image_buffer *b, char *err,
+                      size_t errlen)
+{
+    int fd = -1;
+    job->used_direct = job->direct && b->size >= DIRECT_MIN && write_direct(job, b, &fd) == 0;
+    if (!job->used_direct && write_buffered(job, b, &fd) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", job->path, strerror(errno));
+        return -1;
+    }
+    if (fsync(fd) != 0) { /* durable before anyone renames or commits it */
+        snprintf(err, errlen, "%s: fsync failed: %s", job->path, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    if (close(fd) != 0) {
+        snprintf(err, errlen, "%s: close failed: %s", job->path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 static void flush(struct ckpt_flush_job *job)
 {
     char err[PATH_MAX + 128] = "";
     double t0 = now();
     ckpt_image_seal(job->image);
-    double t1 = now();
-    int fd = -1, ok = 0;
-    job->used_direct = job->direct && write_direct(job, &fd) == 0;
-    if (!job->used_direct && write_buffered(job, &fd) != 0)
-        snprintf(err, sizeof err, "%s: cannot write: %s", job->path, strerror(errno));
-    else if (fsync(fd) != 0) /* durable before anyone renames or commits it */
-        snprintf(err, sizeof err, "%s: fsync failed: %s", job->path, strerror(errno));
-    else
-        ok = 1;
-    if (fd >= 0 && close(fd) != 0 && ok) {
-        snprintf(err, sizeof err, "%s: close failed: %s", job->path, strerror(errno));
-        ok = 0;
+    struct ckpt_image_buffer *file = job->image;
+    int ok = 1;
+    if (job->compress_level > 0) {
+        ok = ckpt_image_compress(job->image, &compressed, job->compress_level, err,
+                                 sizeof err) == 0;
+        file = &compressed;
     }
-    job->file_bytes = job->image->size;
+    double t1 = now();
+    ok = ok && (!job->prepare || job->prepare(job, err, sizeof err) == 0) &&
+         write_file(job, file, err, sizeof err) == 0;
+    job->file_bytes = file->size;
     job->seal_seconds = t1 - t0;
     job->write_seconds = now() - t1;
     job->done(job, ok, err);

@@ -17,15 +17,19 @@ struct ckpt_flush_job {
     struct ckpt_image_buffer *image; /* finished, not yet sealed; untouched until done */
     char path[PATH_MAX];             /* where to write it (created, truncated) */
     int in_background;               /* 0: write before ckpt_flush_start returns */
-    int direct;                      /* bypass the page cache (O_DIRECT) where the file system allows */
+    int direct;                      /* large images: bypass the page cache (O_DIRECT) where allowed */
+    int compress_level;              /* > 0: write it zstd-compressed at this level */
     int kill_halfway;                /* fault injection: SIGKILL with half of it written */
+    /* Called first, in the writing thread (creating the directory, say):
+     * 0, or -1 with a message in err, which fails the job. May be NULL. */
+    int (*prepare)(struct ckpt_flush_job *job, char *err, size_t errlen);
     /* Called when the file is durable (ok = 1) or failed (ok = 0, err says
      * why), in the writing thread: it must not touch the program's state. */
     void (*done)(struct ckpt_flush_job *job, int ok, const char *err);
     /* Filled in before done is called. */
-    size_t file_bytes;    /* bytes on disk */
+    size_t file_bytes;    /* bytes on disk (fewer than image->size if compressed) */
     int used_direct;      /* O_DIRECT was in effect */
-    double seal_seconds;  /* checksum (and compression, if any) */
+    double seal_seconds;  /* checksum and compression, if any */
     double write_seconds; /* write and fsync */
 };
 

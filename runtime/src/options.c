@@ -78,6 +78,14 @@ void ckpt_options_load(const char *program)
         ckpt_opts.async_write = (int)parse_count("CKPT_ASYNC_WRITE", v, 0);
     if ((v = getenv("CKPT_DIRECT_IO")) && *v)
         ckpt_opts.direct_io = (int)parse_count("CKPT_DIRECT_IO", v, 0);
+    if ((v = getenv("CKPT_COMPRESS")) && *v && strcmp(v, "none") != 0 && strcmp(v, "0") != 0) {
+        char *end = NULL;
+        long level = 1;
+        if (strncmp(v, "zstd", 4) != 0 || (v[4] && v[4] != ':') ||
+            (v[4] == ':' && ((level = strtol(v + 5, &end, 10)) < 1 || level > 19 || *end)))
+            ckpt_fatal("CKPT_COMPRESS='%s': use zstd, zstd:LEVEL (1 to 19) or none", v);
+        ckpt_opts.compress_level = (int)level;
+    }
     if ((v = getenv("CKPT_STATS")) && *v &&
         snprintf(ckpt_opts.stats, sizeof ckpt_opts.stats, "%s", v) >= (int)sizeof ckpt_opts.stats)
         ckpt_fatal("CKPT_STATS is too long");

@@ -29,13 +29,13 @@ static void append_line(const char *format, ...)
         close(fd);
 }
 
-void ckpt_stats_checkpoint(uint64_t n, size_t file_bytes, double copy_seconds,
+void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, double copy_seconds,
                            double seal_seconds, double write_seconds, int direct)
 {
     append_line("{\"event\":\"checkpoint\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
-                "\"bytes\":%zu,\"copy_s\":%.6f,\"seal_s\":%.6f,\"write_s\":%.6f,"
+                "\"image_bytes\":%zu,\"bytes\":%zu,\"copy_s\":%.6f,\"seal_s\":%.6f,\"write_s\":%.6f,"
                 "\"direct\":%d}\n",
-                (unsigned long long)n, ckpt_rank, ckpt_nranks, file_bytes, copy_seconds,
+                (unsigned long long)n, ckpt_rank, ckpt_nranks, image_bytes, file_bytes, copy_seconds,
                 seal_seconds, write_seconds, direct);
 }
 

@@ -23,6 +23,7 @@
 #include "exe_identity.h"
 #include "heap.h"
 #include "image.h"
+#include "image_compress.h"
 
 static const char *prog = "test_image";
 static int checks;
@@ -626,6 +627,51 @@ static void test_in_memory(const char *path)
     munmap(heap, big);
 }
 
+/* A compressed image (CKPT_COMPRESS) opens to the same sections; a damaged
+ * one, or garbage behind zstd's magic, is refused with a message, no crash. */
+static void test_compressed(const char *path)
+{
+    size_t n = 3u << 20;
+    uint8_t *heap = map_anon(n);
+    for (size_t i = 0; i < n; i += 8) { /* compressible, not trivially */
+        uint64_t v = rnd() & 0xff;
+        memcpy(heap + i, &v, 8);
+    }
+    struct ckpt_image_buffer plain = {0}, packed = {0};
+    struct ckpt_image_header h = header_a(9);
+    char err[512] = "";
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&plain, &h, err, sizeof err);
+    CHECK(w && ckpt_image_add_section(w, CKPT_SECTION_HEAP, 0x100000000000ull, heap, n, err,
+                                      sizeof err) == 0 &&
+              ckpt_image_finish(w, err, sizeof err) == 0,
+          "build: %s", err);
+    ckpt_image_seal(&plain);
+    CHECK(ckpt_image_compress(&plain, &packed, 1, err, sizeof err) == 0, "compress: %s", err);
+    CHECK(packed.size < plain.size / 2, "compressed %zu of %zu bytes", packed.size, plain.size);
+    write_bytes(path, packed.data, packed.size);
+    struct ckpt_image img;
+    CHECK(ckpt_image_open(path, exe_a, sizeof exe_a, &img, err, sizeof err) == 0,
+          "open compressed: %s", err);
+    CHECK(img.header.checkpoint == 9 && img.nsections == 1 && img.sections[0].size == n &&
+              memcmp(img.sections[0].data, heap, n) == 0,
+          "compressed image reads back other sections");
+    ckpt_image_close(&img);
+
+    set_byte(path, packed.size / 2, packed.data[packed.size / 2] ^ 0x5a);
+    expect_refused(path, exe_a, sizeof exe_a, "damaged", NULL, "compressed, bit flip");
+    write_bytes(path, packed.data, packed.size / 3);
+    expect_refused(path, exe_a, sizeof exe_a, "damaged", NULL, "compressed, truncated");
+    uint8_t junk[64];
+    memcpy(junk, packed.data, 4); /* zstd's magic, then noise */
+    for (size_t i = 4; i < sizeof junk; i++)
+        junk[i] = (uint8_t)rnd();
+    write_bytes(path, junk, sizeof junk);
+    expect_refused(path, exe_a, sizeof exe_a, "damaged", NULL, "zstd magic, then garbage");
+    ckpt_image_buffer_release(&plain);
+    ckpt_image_buffer_release(&packed);
+    munmap(heap, n);
+}
+
 int main(void)
 {
     CHECK(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
@@ -634,6 +680,7 @@ int main(void)
 
     test_round_trip(path);
     test_in_memory(path);
+    test_compressed(path);
     test_flips(path);
     test_truncation(path);
     test_garbage(path);
