@@ -4,6 +4,7 @@
 #include "frames.h"
 #include "globals.h"
 #include "heap.h"
+#include "heap_image.h"
 #include "image.h"
 #include "image_flush.h"
 #include "layer.h"
@@ -77,9 +78,9 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     for (int i = 0; ok && i < 2; i++)
         ok = ckpt_image_add_section(w, CKPT_SECTION_GLOBALS, (uintptr_t)globals[i].start,
                                     globals[i].start, globals[i].size, err, errlen) == 0;
-    ok = ok && ckpt_image_add_section(w, CKPT_SECTION_HEAP, ckpt_heap_base(),
-                                      (const void *)ckpt_heap_base(), ckpt_heap_used(), err,
-                                      errlen) == 0;
+    size_t heap_saved = 0;
+    ok = ok && ckpt_heap_image_add(w, &heap_saved, err, errlen) == 0;
+    pending.heap_bytes = heap_saved;
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, frames, frames_size, err,
                                       errlen) == 0;
     if (ok && ckpt_active_layer)
@@ -113,7 +114,7 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
         if (!layer)
             ckpt_store_prune(dir, ckpt_opts.keep);
         double written = now();
-        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes; the program "
+        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes saved; the program "
                   "waited %.3f s for the copy, the write took %.3f s more)",
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
@@ -136,6 +137,7 @@ static int prepare_directory(struct ckpt_flush_job *job, char *err, size_t errle
 void ckpt_take_checkpoint(void)
 {
     ckpt_flush_wait(); /* the previous image's buffer is about to be reused */
+    memset(&pending, 0, sizeof pending);
     double started = now();
     const struct ckpt_layer *layer = ckpt_active_layer;
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
@@ -153,11 +155,9 @@ void ckpt_take_checkpoint(void)
         return;
     }
     struct ckpt_flush_job *job = &pending.job;
-    memset(&pending, 0, sizeof pending);
     pending.number = number;
     pending.started = started;
     pending.copy_seconds = now() - started;
-    pending.heap_bytes = ckpt_heap_used();
     pending.frames = ckpt_frames_count();
     job->image = &image;
     ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);

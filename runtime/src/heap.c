@@ -772,6 +772,40 @@ size_t ckpt_heap_used(void)
     return used;
 }
 
+size_t ckpt_heap_saved_ranges(ckpt_heap_range_fn fn, void *ctx)
+{
+    if (!atomic_load_explicit(&heap_ready, memory_order_acquire))
+        return 0;
+    acquire_heap_lock();
+    struct heap_header *h = header();
+    uintptr_t start = HEAP_BASE, end = (uintptr_t)first_chunk(), covered = 0;
+    for (struct chunk *c = first_chunk(); c != h->top; c = chunk_at(c, chunk_size(c))) {
+        /* An in-use chunk whole; a free one only up to its list links. Each
+         * range starts at a chunk's prev_size, which holds the payload's
+         * tail of an in-use chunk before it, or a free one's footer. */
+        uintptr_t from = (uintptr_t)c;
+        uintptr_t to = from + ((c->head & CINUSE) ? chunk_size(c) : sizeof(struct chunk));
+        if (from != end) {
+            fn(ctx, start, end - start);
+            covered += end - start;
+            start = from;
+        }
+        end = to;
+    }
+    /* top's prev_size and head end the heap (see ckpt_heap_used). */
+    uintptr_t top = (uintptr_t)h->top;
+    if (top != end) {
+        fn(ctx, start, end - start);
+        covered += end - start;
+        start = top;
+    }
+    end = top + CHUNK_HEADER;
+    fn(ctx, start, end - start);
+    covered += end - start;
+    release_heap_lock();
+    return covered;
+}
+
 size_t ckpt_heap_live_bytes(void)
 {
     if (!atomic_load_explicit(&heap_ready, memory_order_acquire))

@@ -30,6 +30,12 @@ int ckpt_heap_owns(const void *p);
 /* What a checkpoint must save: the bytes [base, base + used). */
 uintptr_t ckpt_heap_base(void);
 size_t ckpt_heap_used(void);
+/* What of [base, base + used) a checkpoint must save, as ranges in address
+ * order: the allocator's header and every chunk, but of a free chunk only
+ * its header and list links (the rest of it is garbage). Restoring these
+ * ranges over any bytes restores the heap. Returns the bytes covered. */
+typedef void (*ckpt_heap_range_fn)(void *ctx, uintptr_t start, size_t size);
+size_t ckpt_heap_saved_ranges(ckpt_heap_range_fn fn, void *ctx);
 /* Bytes currently handed out to the program (for reports). */
 size_t ckpt_heap_live_bytes(void);
 

@@ -121,6 +121,7 @@ struct ckpt_image_writer {
     int failed;        /* a write failed: the image is unusable, later calls fail fast */
     uint64_t offset;   /* bytes emitted so far (buffered or written) */
     uint32_t nsections;
+    uint64_t section_size, section_left; /* of the section being appended to */
     size_t buffered;
     uint8_t *buf;
     char path[PATH_MAX];
@@ -337,16 +338,16 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
     return w;
 }
 
-int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
-                           const void *data, uint64_t size, char *err, size_t errlen)
+int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
+                             uint64_t size, char *err, size_t errlen)
 {
     if (w->failed) {
         set_err(err, errlen, w->path, "an earlier write failed");
         return -1;
     }
-    if (!data && size > 0) {
-        set_err(err, errlen, w->path, "section of %llu bytes without data",
-                (unsigned long long)size);
+    if (w->section_left) {
+        set_err(err, errlen, w->path, "section begun before the last one was complete");
+        w->failed = 1;
         return -1;
     }
     if (w->nsections == UINT32_MAX ||
@@ -355,17 +356,48 @@ int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t 
         w->failed = 1;
         return -1;
     }
-    static const uint8_t zeros[PAYLOAD_ALIGN];
     uint8_t sh[SECTION_HDR_SIZE] = {0};
     put_u32(sh, kind);
     put_u64(sh + 8, addr);
     put_u64(sh + 16, size);
-    if (writer_emit(w, sh, sizeof sh, err, errlen) != 0 ||
-        writer_emit(w, data, size, err, errlen) != 0 ||
-        writer_emit(w, zeros, pad_to_align(size), err, errlen) != 0)
+    if (writer_emit(w, sh, sizeof sh, err, errlen) != 0)
         return -1;
+    w->section_left = size;
+    w->section_size = size;
     w->nsections++;
     return 0;
+}
+
+int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
+                      size_t errlen)
+{
+    if (n > w->section_left) {
+        set_err(err, errlen, w->path, "%llu bytes more than the section declared",
+                (unsigned long long)(n - w->section_left));
+        w->failed = 1;
+        return -1;
+    }
+    if (writer_emit(w, data, n, err, errlen) != 0)
+        return -1;
+    w->section_left -= n;
+    if (w->section_left == 0) { /* complete: pad so the next payload is aligned */
+        static const uint8_t zeros[PAYLOAD_ALIGN];
+        return writer_emit(w, zeros, pad_to_align(w->section_size), err, errlen);
+    }
+    return 0;
+}
+
+int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
+                           const void *data, uint64_t size, char *err, size_t errlen)
+{
+    if (!data && size > 0) {
+        set_err(err, errlen, w->path, "section of %llu bytes without data",
+                (unsigned long long)size);
+        return -1;
+    }
+    if (ckpt_image_begin_section(w, kind, addr, size, err, errlen) != 0)
+        return -1;
+    return size ? ckpt_image_append(w, data, size, err, errlen) : 0;
 }
 
 int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
@@ -373,6 +405,11 @@ int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
     int rc = -1;
     if (w->failed) {
         set_err(err, errlen, w->path, "an earlier write failed");
+        goto out;
+    }
+    if (w->section_left) {
+        set_err(err, errlen, w->path, "last section lacks %llu bytes",
+                (unsigned long long)w->section_left);
         goto out;
     }
     uint8_t tr[TRAILER_SIZE] = {0};

@@ -15,9 +15,12 @@
 
 enum ckpt_section_kind {
     CKPT_SECTION_GLOBALS = 1, /* one per saved address range: addr = where it lives */
-    CKPT_SECTION_HEAP = 2,    /* the used part of the checkpoint heap, addr = base */
+    CKPT_SECTION_HEAP = 2,    /* the heap as one block, addr = base (no longer written) */
     CKPT_SECTION_FRAMES = 3,  /* the collapsed stack, as written by frames.c */
     CKPT_SECTION_RUNTIME = 4, /* runtime bookkeeping (trigger counters, output offsets) */
+    /* The heap without the insides of free blocks (heap_image.h): addr = base,
+     * records of (u64 offset from base, u64 length, the bytes, padding to 8). */
+    CKPT_SECTION_HEAP_RANGES = 5,
     CKPT_SECTION_EXTENSION = 100 /* and above: layers above the runtime (coordination layer) */
 };
 
@@ -36,6 +39,12 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
 /* Append one section. Returns 0 or -1 (message in err). */
 int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
                            const void *data, uint64_t size, char *err, size_t errlen);
+/* Or append a section in pieces: declare its size, then append exactly that
+ * many bytes (in any number of calls). */
+int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
+                             uint64_t size, char *err, size_t errlen);
+int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
+                      size_t errlen);
 /* Write the trailer, fsync and close. Returns 0 or -1. Frees w either way. */
 int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen);
 /* The same image built in memory: sections are copied into buf, which grows

@@ -5,6 +5,7 @@
 #include "frames.h"
 #include "globals.h"
 #include "heap.h"
+#include "heap_image.h"
 #include "image.h"
 #include "layer.h"
 #include "log.h"
@@ -51,11 +52,14 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
             return -1;
         }
     }
-    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP, 0);
-    if (!heap || heap->addr != ckpt_heap_base()) {
-        snprintf(err, errlen, "saved heap missing or at another address");
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
+    size_t used;
+    if (!heap) {
+        snprintf(err, errlen, "saved heap missing");
         return -1;
     }
+    if (ckpt_heap_image_check(heap, &used, err, errlen) != 0)
+        return -1;
     if (!ckpt_image_find(img, CKPT_SECTION_FRAMES, 0)) {
         snprintf(err, errlen, "saved stack missing");
         return -1;
@@ -74,10 +78,12 @@ static void load_image(const struct ckpt_image *img)
     for (uint32_t i = 0; i < 2; i++)
         memcpy(globals[i].start, ckpt_image_find(img, CKPT_SECTION_GLOBALS, i)->data,
                globals[i].size);
-    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP, 0);
-    if (ckpt_heap_prepare_restore(heap->size, err, sizeof err) != 0)
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
+    size_t used;
+    if (ckpt_heap_image_check(heap, &used, err, sizeof err) != 0 ||
+        ckpt_heap_prepare_restore(used, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)img->header.checkpoint, err);
-    memcpy((void *)ckpt_heap_base(), heap->data, heap->size);
+    ckpt_heap_image_load(heap);
     struct ckpt_runtime_record record;
     memcpy(&record, ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0)->data, sizeof record);
     if (ckpt_opts.rewind_output)

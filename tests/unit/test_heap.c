@@ -660,18 +660,53 @@ struct node {
     char *name;
 };
 
+/* A save as a checkpoint makes it: only the ranges ckpt_heap_saved_ranges
+ * gives, so free blocks' insides are not saved and are garbage on restore. */
 struct saved_heap {
-    unsigned char *bytes; /* untracked copy of [base, base + used) */
+    unsigned char *bytes; /* untracked copy of the ranges, back to back */
+    uintptr_t *starts;
+    size_t *sizes, nranges, covered;
     size_t used, live;
 };
 
+static void count_range(void *ctx, uintptr_t start, size_t size)
+{
+    struct saved_heap *s = ctx;
+    (void)start;
+    s->nranges++;
+    s->covered += size;
+}
+
+static void copy_range(void *ctx, uintptr_t start, size_t size)
+{
+    struct saved_heap *s = ctx;
+    memcpy(s->bytes + s->covered, (void *)start, size);
+    s->starts[s->nranges] = start;
+    s->sizes[s->nranges++] = size;
+    s->covered += size;
+}
+
 static struct saved_heap save_heap(void)
 {
-    struct saved_heap s;
+    struct saved_heap s = {0};
     s.used = ckpt_heap_used();
     s.live = ckpt_heap_live_bytes();
-    s.bytes = ckpt_untracked_malloc(s.used);
-    memcpy(s.bytes, (void *)ckpt_heap_base(), s.used);
+    size_t covered = ckpt_heap_saved_ranges(count_range, &s);
+    CHECK(covered == s.covered && covered <= s.used, "ranges cover %zu bytes of %zu", covered,
+          s.used);
+    s.bytes = ckpt_untracked_malloc(covered);
+    s.starts = ckpt_untracked_malloc(s.nranges * sizeof *s.starts);
+    s.sizes = ckpt_untracked_malloc(s.nranges * sizeof *s.sizes);
+    size_t n = s.nranges;
+    s.nranges = s.covered = 0;
+    ckpt_heap_saved_ranges(copy_range, &s);
+    CHECK(s.nranges == n && s.covered == covered, "the second walk differs from the first");
+    CHECK(s.starts[0] == ckpt_heap_base(), "the first range is not at the heap's base");
+    CHECK(s.starts[n - 1] + s.sizes[n - 1] == ckpt_heap_base() + s.used,
+          "the last range does not end at the used extent");
+    for (size_t i = 1; i < n; i++)
+        CHECK(s.starts[i] > s.starts[i - 1] + s.sizes[i - 1], "ranges %zu and %zu touch or overlap",
+              i - 1, i);
     return s;
 }
 
@@ -680,8 +715,8 @@ static void restore_heap(const struct saved_heap *s)
     char err[256] = "";
     int rc = ckpt_heap_prepare_restore(s->used, err, sizeof err);
     CHECK(rc == 0, "ckpt_heap_prepare_restore(%zu): %s", s->used, err);
-    if (rc == 0)
-        memcpy((void *)ckpt_heap_base(), s->bytes, s->used);
+    for (size_t i = 0, at = 0; rc == 0 && i < s->nranges; at += s->sizes[i++])
+        memcpy((void *)s->starts[i], s->bytes + at, s->sizes[i]);
 }
 
 static struct node *build_list(int n)
@@ -743,6 +778,25 @@ static int overlaps_any(const struct block *sorted, size_t count, const unsigned
 
 #define OLD_BLOCKS 3000
 #define LIST_NODES 500
+
+/* A large freed block in the middle of the heap is not saved. */
+static void test_saved_ranges_skip_free(void)
+{
+    size_t big = (size_t)32 << 20;
+    unsigned char *a = malloc(big), *b = malloc(100);
+    memset(a, 1, big);
+    __asm__ volatile("" : : "r"(a), "r"(b) : "memory"); /* keep gcc from eliding them */
+    struct saved_heap with = save_heap();
+    free(a);
+    struct saved_heap without = save_heap();
+    CHECK(without.used == with.used, "freeing a block below another moved the top");
+    CHECK(with.covered >= big && without.covered + big - 64 <= with.covered,
+          "after freeing %zu bytes the ranges cover %zu bytes (before: %zu)", big,
+          without.covered, with.covered);
+    free(b);
+    ckpt_untracked_free(with.bytes);
+    ckpt_untracked_free(without.bytes);
+}
 
 static void test_save_restore(void)
 {
@@ -957,6 +1011,7 @@ int main(void)
     time_allocators(); /* before any thread exists: the single-threaded path */
     test_threads();
     test_bad_frees();
+    test_saved_ranges_skip_free();
     test_save_restore();
 
     CHECK(ckpt_heap_used() == used_at_start, "used at the end %zu, at the start %zu", ckpt_heap_used(),
