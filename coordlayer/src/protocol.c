@@ -26,6 +26,7 @@
 #include <aalc/ckpt.h>
 #include <limits.h>
 #include <stdio.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -423,8 +424,23 @@ void cl_announce_if_pending(void)
     cl_check_complete();
 }
 
+/* Our image of the checkpoint in progress may still be on its way to disk
+ * (the runtime writes it in the background): wait for it, so that a
+ * checkpoint taken just before the end is committed, not abandoned. */
+static void wait_for_own_image(void)
+{
+    if (!cl.in_progress || taken != cl.in_progress || cl.local_saved)
+        return;
+    while (!cl.announce_pending) {
+        cl_poll_now();
+        sched_yield();
+    }
+    cl_announce_if_pending();
+}
+
 void cl_finalize_protocol(void)
 {
+    wait_for_own_image();
     cl.finalizing = 1;
     control_send(0, CTRL_FINALIZING, cl.in_progress, cl.local_saved);
     double since = PMPI_Wtime();

@@ -32,7 +32,8 @@
  *
  * With CG_TIMING=1 in the environment, rank 0 also writes the solve time
  * (MPI_Wtime around the iterations, after an MPI_Barrier, as the thesis
- * measured) to standard error, for tests/bench/cg_benchmark.py.
+ * measured) to standard error, for tests/bench/cg_benchmark.py, and every
+ * rank the bytes of data it holds.
  *
  *   mpiexec -n N cg [n] [maxit]     defaults: n = 300 (90000 unknowns), maxit = 2000
  */
@@ -234,6 +235,11 @@ int main(int argc, char **argv)
     double solve_time = MPI_Wtime() - started;
     if (timing && rank == 0)
         fprintf(stderr, "cg: solve time %.6f s\n", solve_time);
+    if (timing) /* the program's own data, to compare checkpoint sizes with */
+        fprintf(stderr, "cg: rank %d data %zu bytes\n", rank,
+                ((size_t)nloc + 1) * sizeof(int) + (size_t)nloc * 5 * (sizeof(int) + sizeof(double)) +
+                    (size_t)nloc * 3 * sizeof(double) + ((size_t)nloc + 2 * (size_t)n) * sizeof(double) +
+                    ((size_t)maxit / REPORT + 1) * sizeof(double));
     MPI_Reduce(sums_local, sums, 2, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
     if (rank == 0) {
         printf("cg: 2-D Laplacian %dx%d, %ld unknowns, %ld non-zeros, %d ranks, "

@@ -10,6 +10,7 @@
   +Point to point  ckptcc, point-to-point wrapped, collectives not (CKPT_MPI_LAYER=p2p)
   +Collectives     ckptcc, the whole layer, no checkpoint taken (CKPT_INTERVAL=0)
   +Checkpoint      the same, one checkpoint taken half-way (CKPT_EVERY)
+  +Checkpoint, zstd  the same with CKPT_COMPRESS=zstd
   Restore          `--recover` from that checkpoint, to the same final output
 
 and the references the targets are judged against, in the same run:
@@ -50,9 +51,10 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "samples", "mpi", "cg.c")
 SOLVE = re.compile(r"cg: solve time ([0-9.]+) s")
+DATA = re.compile(r"cg: rank \d+ data (\d+) bytes")
 ITERATIONS = re.compile(r"converged after (\d+) iterations")
 MODES = ["Original", "Original, no PIE", "+Data", "+Point to point", "+Collectives",
-         "+Checkpoint", "Restore"]
+         "+Checkpoint", "+Checkpoint, zstd", "Restore"]
 # The thesis's table 4.2 (seconds, ratio to Original), 1/4/9/16 processes.
 THESIS = {
     "ranks": [1, 4, 9, 16],
@@ -96,6 +98,7 @@ def run(exe, ranks, grid, env_extra, work, recover=False):
     if proc.returncode:
         sys.exit(f"error: {' '.join(cmd)}: exit status {proc.returncode}\n{proc.stderr}")
     m = SOLVE.search(proc.stderr)
+    run.data_bytes = sum(int(b) for b in DATA.findall(proc.stderr))
     return (float(m.group(1)) if m else None), wall, proc.stdout
 
 
@@ -187,6 +190,7 @@ def measure(exes, ranks, opts, work):
         refs["runtime_copy_s"].append(max(i["copy_s"] for i in images))
         refs["write_s"].append(max(i["write_s"] for i in images))
         size = directory_bytes(ckdir)
+        data_bytes = run.data_bytes
         copy = subprocess.run([exes["memcopy"], str(largest_image(ckdir))], check=True,
                               capture_output=True, text=True).stdout.split()
         refs["copy_fresh_s"].append(float(copy[1]))
@@ -196,6 +200,16 @@ def measure(exes, ranks, opts, work):
         check(out, "Restore")
         times["Restore"].append(wall)
         shutil.rmtree(ckdir, ignore_errors=True)
+        zdir = ckdir + "-zstd"
+        solve, _, out = run(exes["full"], ranks, opts.grid,
+                            dict(env, CKPT_DIR=zdir, CKPT_COMPRESS="zstd"), work)
+        check(out, "+Checkpoint, zstd")
+        times["+Checkpoint, zstd"].append(solve)
+        zimages = stats_lines(stats, "checkpoint")
+        refs.setdefault("zstd_write_s", []).append(max(i["seal_s"] + i["write_s"] for i in zimages))
+        refs.setdefault("plain_write_s", []).append(max(i["seal_s"] + i["write_s"] for i in images))
+        zsize = directory_bytes(zdir)
+        shutil.rmtree(zdir, ignore_errors=True)
         # Restart: the checkpoint at the last iteration, then the recovery alone.
         env.update(CKPT_EVERY=str(iterations - 20))  # late enough: ~2% left to compute
         run(exes["full"], ranks, opts.grid, env, work)
@@ -217,7 +231,8 @@ def measure(exes, ranks, opts, work):
         print(f"cg_benchmark: {ranks} ranks, run {k + 1}/{opts.runs}: " +
               ", ".join(f"{mode} {times[mode][-1]:.3f}" for mode in MODES) + "; " +
               ", ".join(f"{k} {v[-1]:.4f}" for k, v in refs.items()), flush=True)
-    return times, refs, size, iterations
+    return times, refs, {"checkpoint_bytes": size, "zstd_checkpoint_bytes": zsize,
+                         "data_bytes": data_bytes}, iterations
 
 
 def verdict(value, bound):
@@ -250,10 +265,86 @@ def targets_section(results):
             f"{ref['mpi_startup_s']:.3f} | {ref['image_read_s']:.4f} | "
             f"{verdict(ref['restart_wall_s'], bound_rs)} | {ref['runtime_read_s']:.4f} / "
             f"{ref['runtime_load_s']:.4f} / {ref['resumed_after_s']:.3f} |")
+    lines += ["", "Compression (`CKPT_COMPRESS=zstd`, level 1, in the writing thread): size of "
+              "the global checkpoint and the background time of the largest rank (checksum, "
+              "compression, write, fsync).", "",
+              "| ranks | checkpoint | with zstd | background time | with zstd |",
+              "|---|---|---|---|---|"]
+    for r in results:
+        ref = r["reference_mean"]
+        lines.append(f"| {r['ranks']} | {r['checkpoint_bytes'] / 1e6:.1f} MB | "
+                     f"{r['zstd_checkpoint_bytes'] / 1e6:.1f} MB | {ref['plain_write_s']:.4f} s | "
+                     f"{ref['zstd_write_s']:.4f} s |")
     return lines
 
 
-def write_report(results, opts, path_md, path_json):
+ANNOTATE_LINE = re.compile(r"^\s*([0-9,]+) \(\s*[0-9.]+%\)\s+(.*?):(\S+) \[(.*)\]$")
+
+
+def callgrind_profile(exe, grid, work, env_extra):
+    """Instructions executed per function (self cost) under callgrind, 1 rank."""
+    out = os.path.join(work, "callgrind.out")
+    env = dict(os.environ, **env_extra)
+    subprocess.run(["mpiexec", "-n", "1", "valgrind", "--tool=callgrind", "--callgrind-out-file=" +
+                    out, exe, str(grid)], check=True, env=env, cwd=work,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    text = subprocess.run(["callgrind_annotate", "--threshold=100", out], check=True,
+                          capture_output=True, text=True).stdout
+    os.unlink(out)
+    total, functions = 0, []
+    for line in text.splitlines():
+        if "PROGRAM TOTALS" in line:
+            total = int(line.split()[0].replace(",", ""))
+        m = ANNOTATE_LINE.match(line)
+        if m:
+            functions.append((int(m.group(1).replace(",", "")), m.group(3), m.group(4)))
+    return total, functions
+
+
+def category(function, obj, exe):
+    if os.path.basename(obj) != os.path.basename(exe):
+        return "MPICH" if "mpich" in obj else "other libraries"
+    if function.startswith(("cl_", "MPI_", "PMPI_")):
+        return "coordination layer"
+    if function.startswith(("ckpt_", "__wrap_")):
+        return "runtime"
+    return "the program"
+
+
+def profile(exes, opts, work):
+    """Where the instructions go: Original (no PIE) against +Collectives."""
+    base_total, base = callgrind_profile(exes["nopie"], opts.grid, work, {})
+    full_total, full = callgrind_profile(exes["full"], opts.grid, work, {"CKPT_INTERVAL": "0"})
+    by_cat = {}
+    for which, functions, exe in (("original", base, exes["nopie"]), ("aalc", full, exes["full"])):
+        for count, function, obj in functions:
+            c = by_cat.setdefault(category(function, obj, exe), {"original": 0, "aalc": 0})
+            c[which] += count
+    layer = sorted(((count, function) for count, function, obj in full
+                    if category(function, obj, exes["full"]) in ("coordination layer", "runtime")),
+                   reverse=True)[:8]
+    return {"original_instructions": base_total, "aalc_instructions": full_total,
+            "by_category": by_cat, "top_aalc_functions": layer}
+
+
+def profile_section(prof):
+    if not prof:
+        return []
+    extra = prof["aalc_instructions"] - prof["original_instructions"]
+    lines = ["## Where the remaining overhead goes", "",
+             f"callgrind, 1 rank (a single rank never waits, so the counts do not depend on "
+             f"timing): Original (no PIE) executes {prof['original_instructions']:,} "
+             f"instructions, +Collectives {prof['aalc_instructions']:,}: {extra:+,} "
+             f"({100 * extra / prof['original_instructions']:+.3f}%).", "",
+             "| where (self cost) | Original, no PIE | +Collectives |", "|---|---|---|"]
+    for name, c in sorted(prof["by_category"].items(), key=lambda kv: -kv[1]["aalc"]):
+        lines.append(f"| {name} | {c['original']:,} | {c['aalc']:,} |")
+    lines += ["", "The layer's and runtime's heaviest functions: " + ", ".join(
+        f"`{f}` {n:,}" for n, f in prof["top_aalc_functions"]) + ".", ""]
+    return lines
+
+
+def write_report(results, opts, path_md, path_json, prof=None):
     when = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     ranks = [r["ranks"] for r in results]
     lines = [
@@ -281,6 +372,10 @@ def write_report(results, opts, path_md, path_json):
         lines.append(f"| {mode} | " + " | ".join(cells) + " |")
     lines.append("| global checkpoint | " + " | ".join(
         f"{r['checkpoint_bytes'] / 1e6:.1f} MB" for r in results) + " |")
+    lines.append("| global checkpoint, zstd | " + " | ".join(
+        f"{r['zstd_checkpoint_bytes'] / 1e6:.1f} MB" for r in results) + " |")
+    lines.append("| the program's data | " + " | ".join(
+        f"{r['data_bytes'] / 1e6:.1f} MB" for r in results) + " |")
     lines += ["", f"CG converged in {results[0]['iterations']} iterations; the checkpoint of "
               "+Checkpoint is taken at the potential point half-way.", "",
               "Reading it: ckptcc links position-dependent code (`-no-pie`), which alone "
@@ -289,6 +384,7 @@ def write_report(results, opts, path_md, path_json):
               "same mode are this VM's (whole runs land in a fast or a slow mode); the "
               "middle-three mean softens but does not remove them.", ""]
     lines += targets_section(results)
+    lines += profile_section(prof)
     lines += ["",
               "The thesis (table 4.2: Fortran 90, LAM/MPI, 1000 MHz Opterons, checkpoints on "
               "NFS), seconds (ratio):", "",
@@ -304,7 +400,7 @@ def write_report(results, opts, path_md, path_json):
     os.makedirs(os.path.dirname(path_json), exist_ok=True)
     with open(path_json, "w") as f:
         json.dump({"when": when, "runs": opts.runs, "grid": opts.grid, "results": results,
-                   "thesis": THESIS}, f, indent=1)
+                   "profile": prof, "thesis": THESIS}, f, indent=1)
 
 
 def main():
@@ -313,6 +409,8 @@ def main():
     ap.add_argument("--ranks", default="1,2", help="comma-separated rank counts (4: oversubscribed)")
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--grid", type=int, default=300, help="grid side (300: 90000 unknowns)")
+    ap.add_argument("--profile", action="store_true",
+                    help="also count instructions with callgrind (valgrind) at 1 rank")
     ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance-cg.md"))
     ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results", "cg.json"))
     opts = ap.parse_args()
@@ -321,13 +419,14 @@ def main():
         exes = build(work, os.path.abspath(opts.build_dir))
         results = []
         for ranks in [int(r) for r in opts.ranks.split(",")]:
-            times, refs, size, iterations = measure(exes, ranks, opts, work)
+            times, refs, sizes, iterations = measure(exes, ranks, opts, work)
             results.append({"ranks": ranks, "iterations": iterations, "times": times,
                             "mean": {m: thesis_mean(t) for m, t in times.items()},
                             "references": refs,
                             "reference_mean": {k: thesis_mean(v) for k, v in refs.items()},
-                            "checkpoint_bytes": size})
-        write_report(results, opts, opts.output, opts.json)
+                            **sizes})
+        prof = profile(exes, opts, work) if opts.profile else None
+        write_report(results, opts, opts.output, opts.json, prof)
         print(open(opts.output).read())
     finally:
         shutil.rmtree(work, ignore_errors=True)
