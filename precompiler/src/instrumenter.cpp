@@ -2,6 +2,7 @@
 // decides where, for which locals, and refuses what it cannot restore.
 #include "instrumenter.h"
 
+#include "liveness.h"
 #include "templates.h"
 
 #include "clang/AST/Attr.h"
@@ -24,7 +25,8 @@ struct Instrumenter::Site {
     const Call *call = nullptr;          // a call that may reach one
     SourceLocation loc;
     int label = 0;
-    std::vector<const VarDecl *> locals;
+    std::vector<const VarDecl *> locals;  // saved and restored: the live ones
+    size_t visible = 0;                   // how many locals are in scope
 };
 
 static std::string escapeForString(const std::string &s)
@@ -194,7 +196,8 @@ std::string Instrumenter::returnValue(const FunctionDecl *fn) const
     return " (" + t.getUnqualifiedType().getAsString(policy) + "){0}";
 }
 
-static std::string localLines(const char *templateName, const std::vector<const VarDecl *> &vars)
+static std::string localLines(const char *templateName, const std::vector<const VarDecl *> &vars,
+                              size_t visible)
 {
     std::string lines;
     for (const VarDecl *v : vars) {
@@ -203,7 +206,7 @@ static std::string localLines(const char *templateName, const std::vector<const 
         lines += fillTemplate(templateName, {{"NAME", v->getName().str()}});
     }
     if (lines.empty())
-        lines = "    /* no locals in scope */";
+        lines = visible ? "    /* no live locals */" : "    /* no locals in scope */";
     return lines;
 }
 
@@ -212,7 +215,7 @@ std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site) co
     return fillTemplate("save_frame",
                         {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
                          {"LABEL", std::to_string(site.label)},
-                         {"SAVE_LOCALS", localLines("save_local", site.locals)},
+                         {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible)},
                          {"RETURN_VALUE", returnValue(f.function)}});
 }
 
@@ -220,7 +223,8 @@ std::string Instrumenter::restoreBlock(const Site &site) const
 {
     return fillTemplate("restore_frame",
                         {{"LABEL", std::to_string(site.label)},
-                         {"RESTORE_LOCALS", localLines("restore_local", site.locals)}});
+                         {"RESTORE_LOCALS",
+                          localLines("restore_local", site.locals, site.visible)}});
 }
 
 // ---------------------------------------------------------------------------
@@ -329,7 +333,7 @@ bool Instrumenter::checkCallSite(const FunctionFacts &f, const Call &c)
     return true;
 }
 
-bool Instrumenter::prepareSite(const FunctionFacts &f, Site &site)
+bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &live, Site &site)
 {
     ScopeQuery q{f.function, nullptr, SourceLocation()};
     if (site.pragma) {
@@ -402,6 +406,13 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, Site &site)
             ok = false;
         }
     }
+    // The checks above are about every local in scope (the jump enters all
+    // their scopes); only the live ones need saving.
+    site.visible = site.locals.size();
+    if (site.pragma)
+        live.keepLiveAt(cast<CompoundStmt>(q.anchor), q.point, site.locals);
+    else
+        live.keepLiveBefore(q.anchor, site.locals);
     return ok;
 }
 
@@ -413,8 +424,9 @@ void Instrumenter::emitPotentialPoint(const FunctionFacts &f, const Site &site)
     std::string block = fillTemplate(
         "potential_point", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
                             {"LABEL", std::to_string(site.label)},
-                            {"SAVE_LOCALS", localLines("save_local", site.locals)},
-                            {"RESTORE_LOCALS", localLines("restore_local", site.locals)},
+                            {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible)},
+                            {"RESTORE_LOCALS",
+                             localLines("restore_local", site.locals, site.visible)},
                             {"RETURN_VALUE", returnValue(f.function)}});
     SourceLocation hash = site.pragma->hashLoc, end = site.pragma->endLoc;
     unsigned column = 0, endColumn = 0;
@@ -564,12 +576,13 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
     std::sort(sites.begin(), sites.end(), [&](const Site &a, const Site &b) {
         return sm_->isBeforeInTranslationUnit(a.loc, b.loc);
     });
+    FunctionLiveness live(f.function, *ctx_);
     std::string cases;
     int label = 0;
     std::vector<Site *> ready;
     for (Site &s : sites) {
         s.label = ++label;
-        if (!prepareSite(f, s))
+        if (!prepareSite(f, live, s))
             continue;
         if (!cases.empty())
             cases += "\n";

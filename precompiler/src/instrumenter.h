@@ -13,6 +13,8 @@
 
 namespace aalc {
 
+class FunctionLiveness;
+
 class Instrumenter : public clang::ASTConsumer {
 public:
     Instrumenter(clang::Rewriter &rewriter, const CkptPragmaHandler &pragmas,
@@ -25,7 +27,7 @@ private:
     void instrumentFunction(FunctionFacts &f);
     bool checkFunction(const FunctionFacts &f);
     bool checkCallSite(const FunctionFacts &f, const Call &c);
-    bool prepareSite(const FunctionFacts &f, Site &site);
+    bool prepareSite(const FunctionFacts &f, const FunctionLiveness &live, Site &site);
     void emitPotentialPoint(const FunctionFacts &f, const Site &site);
     void emitCallSite(const FunctionFacts &f, const Site &site);
     void recordExpressionCall(const FunctionFacts &f, const Call &c);

@@ -45,16 +45,12 @@ int apply(int k)
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(k);
-        CKPT_RESTORE(fp);
-        CKPT_RESTORE(row);
     }
 #line 15 "function_pointer_result.c"
     int (*ckpt_result_1)(int) = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x41ae4e3b0e80dc64ull, 1);
         CKPT_SAVE(k);
-        CKPT_SAVE(fp);
-        CKPT_SAVE(row);
         return (int){0};
     }
     fp = ckpt_result_1;
@@ -65,7 +61,6 @@ int apply(int k)
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(k);
         CKPT_RESTORE(fp);
-        CKPT_RESTORE(row);
     }
 #line 16 "function_pointer_result.c"
     int (*ckpt_result_2)[4] = row_of(k);
@@ -73,7 +68,6 @@ int apply(int k)
         ckpt_save_frame(0x41ae4e3b0e80dc64ull, 2);
         CKPT_SAVE(k);
         CKPT_SAVE(fp);
-        CKPT_SAVE(row);
         return (int){0};
     }
     row = ckpt_result_2;

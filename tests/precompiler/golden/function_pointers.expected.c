@@ -92,7 +92,6 @@ void dispatch(int which, int n)
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(which);
         CKPT_RESTORE(n);
-        CKPT_RESTORE(h);
     }
 #line 33 "function_pointers.c"
     handlers[which](n);
@@ -100,23 +99,18 @@ void dispatch(int which, int n)
         ckpt_save_frame(0x53717d6da2bd0782ull, 3);
         CKPT_SAVE(which);
         CKPT_SAVE(n);
-        CKPT_SAVE(h);
         return;
     }
 #line 34 "function_pointers.c"
     if (0) {
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(which);
         CKPT_RESTORE(n);
-        CKPT_RESTORE(h);
     }
 #line 34 "function_pointers.c"
     fixed_handlers[0](n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x53717d6da2bd0782ull, 4);
-        CKPT_SAVE(which);
         CKPT_SAVE(n);
-        CKPT_SAVE(h);
         return;
     }
 #line 35 "function_pointers.c"

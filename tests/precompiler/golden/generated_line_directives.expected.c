@@ -21,14 +21,12 @@ int parse(int token)
 #line 40 "model.y"
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(token);
         CKPT_RESTORE(value);
     }
 #line 40 "model.y"
     emit(value + not_declared_in_action);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x92efb369a55ee479ull, 1);
-        CKPT_SAVE(token);
         CKPT_SAVE(value);
         return (int){0};
     }

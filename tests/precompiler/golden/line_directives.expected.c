@@ -107,14 +107,12 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
         {
         if (0) {
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
             CKPT_RESTORE(x);
         }
 #line 43 "line_directives.c"
         step(x + not_declared_in_braced_body);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xfe1328150533e0ccull, 5);
-            CKPT_SAVE(n);
             CKPT_SAVE(x);
             return (int){0};
         }
@@ -125,14 +123,12 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
 #endif
     if (0) {
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
         CKPT_RESTORE(x);
     }
 #line 47 "line_directives.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xfe1328150533e0ccull, 6);
-        CKPT_SAVE(n);
         CKPT_SAVE(x);
         return (int){0};
     }
@@ -142,14 +138,12 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     {
     if (0) {
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
         CKPT_RESTORE(x);
     }
 #line 49 "line_directives.c"
     int ckpt_result_7 = step(x + not_declared_in_return);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xfe1328150533e0ccull, 7);
-        CKPT_SAVE(n);
         CKPT_SAVE(x);
         return (int){0};
     }

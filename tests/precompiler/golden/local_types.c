@@ -41,5 +41,5 @@ double shapes(struct point origin, int count, const char *name)
     *cursor += count + limit + label.len + (m == SLOW) + ticks;
     if (scale)
         v.d = scale(v.d);
-    return pp->x + v.d + grid[1][2];
+    return pp->x + v.d + grid[1][2] + origin.y;
 }

@@ -49,7 +49,6 @@ double shapes(struct point origin, int count, const char *name)
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(origin);
         CKPT_RESTORE(count);
-        CKPT_RESTORE(name);
         CKPT_RESTORE(corner);
         CKPT_RESTORE(v);
         CKPT_RESTORE(grid);
@@ -68,7 +67,6 @@ double shapes(struct point origin, int count, const char *name)
         ckpt_save_frame(0x42b8cd505d57df76ull, 1);
         CKPT_SAVE(origin);
         CKPT_SAVE(count);
-        CKPT_SAVE(name);
         CKPT_SAVE(corner);
         CKPT_SAVE(v);
         CKPT_SAVE(grid);
@@ -90,18 +88,12 @@ double shapes(struct point origin, int count, const char *name)
         if (0) {
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
             CKPT_RESTORE(origin);
-            CKPT_RESTORE(count);
-            CKPT_RESTORE(name);
             CKPT_RESTORE(corner);
             CKPT_RESTORE(v);
             CKPT_RESTORE(grid);
             CKPT_RESTORE(buf);
-            CKPT_RESTORE(cursor);
             CKPT_RESTORE(pp);
             CKPT_RESTORE(scale);
-            CKPT_RESTORE(m);
-            CKPT_RESTORE(label);
-            CKPT_RESTORE(limit);
             CKPT_RESTORE(ticks);
         }
 #line 43 "local_types.c"
@@ -109,25 +101,19 @@ double shapes(struct point origin, int count, const char *name)
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0x42b8cd505d57df76ull, 2);
             CKPT_SAVE(origin);
-            CKPT_SAVE(count);
-            CKPT_SAVE(name);
             CKPT_SAVE(corner);
             CKPT_SAVE(v);
             CKPT_SAVE(grid);
             CKPT_SAVE(buf);
-            CKPT_SAVE(cursor);
             CKPT_SAVE(pp);
             CKPT_SAVE(scale);
-            CKPT_SAVE(m);
-            CKPT_SAVE(label);
-            CKPT_SAVE(limit);
             CKPT_SAVE(ticks);
             return (double){0};
         }
         v.d = ckpt_result_2;
         }
 #line 44 "local_types.c"
-    return pp->x + v.d + grid[1][2];
+    return pp->x + v.d + grid[1][2] + origin.y;
 }
 /* Inserted by ckpt-instrument: what this unit assumes about functions defined
  * elsewhere. The runtime checks at start-up that no call left uninstrumented

@@ -123,14 +123,12 @@ void while_loops(int n)
         if (0) {
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
             CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
         }
 #line 31 "loops.c"
         work(n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0x8e804fdba6342e75ull, 2);
             CKPT_SAVE(n);
-            CKPT_SAVE(i);
             return;
         }
         }
@@ -154,14 +152,12 @@ void do_loops(int n)
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
             ckpt_save_frame(0xab344de04878a3a2ull, 1);
             CKPT_SAVE(n);
-            CKPT_SAVE(k);
             CKPT_SAVE(half);
             return;
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
             CKPT_RESTORE(n);
-            CKPT_RESTORE(k);
             CKPT_RESTORE(half);
             ckpt_resume_finished();
         }
@@ -169,7 +165,6 @@ void do_loops(int n)
         if (0) {
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
             CKPT_RESTORE(n);
-            CKPT_RESTORE(k);
             CKPT_RESTORE(half);
         }
 #line 40 "loops.c"
@@ -177,7 +172,6 @@ void do_loops(int n)
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xab344de04878a3a2ull, 2);
             CKPT_SAVE(n);
-            CKPT_SAVE(k);
             CKPT_SAVE(half);
             return;
         }
@@ -221,7 +215,6 @@ int switches(int op, int x)
         {
         if (0) {
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(op);
             CKPT_RESTORE(x);
             CKPT_RESTORE(r);
         }
@@ -229,7 +222,6 @@ int switches(int op, int x)
         work(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0x1f855017e08ae2f9ull, 1);
-            CKPT_SAVE(op);
             CKPT_SAVE(x);
             CKPT_SAVE(r);
             return (int){0};
@@ -241,18 +233,12 @@ int switches(int op, int x)
         int y = x * 2;
         if (0) {
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(op);
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(r);
             CKPT_RESTORE(y);
         }
 #line 57 "loops.c"
         work(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0x1f855017e08ae2f9ull, 2);
-            CKPT_SAVE(op);
-            CKPT_SAVE(x);
-            CKPT_SAVE(r);
             CKPT_SAVE(y);
             return (int){0};
         }
@@ -265,14 +251,12 @@ int switches(int op, int x)
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
             ckpt_save_frame(0x1f855017e08ae2f9ull, 3);
-            CKPT_SAVE(op);
             CKPT_SAVE(x);
             CKPT_SAVE(r);
             return (int){0};
         }
         if (0) {
         ckpt_resume_3: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(op);
             CKPT_RESTORE(x);
             CKPT_RESTORE(r);
             ckpt_resume_finished();
@@ -280,7 +264,6 @@ int switches(int op, int x)
 #line 64 "loops.c"
         if (0) {
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(op);
             CKPT_RESTORE(x);
             CKPT_RESTORE(r);
         }
@@ -288,7 +271,6 @@ int switches(int op, int x)
         work(r);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0x1f855017e08ae2f9ull, 4);
-            CKPT_SAVE(op);
             CKPT_SAVE(x);
             CKPT_SAVE(r);
             return (int){0};

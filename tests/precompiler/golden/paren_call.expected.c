@@ -18,14 +18,12 @@ int paren_call(int a)
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(a);
-        CKPT_RESTORE(x);
     }
 #line 8 "paren_call.c"
     int ckpt_result_1 = (ext(a));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xc08e6c9ff8008e7bull, 1);
         CKPT_SAVE(a);
-        CKPT_SAVE(x);
         return (int){0};
     }
     x = ckpt_result_1;
@@ -34,14 +32,12 @@ int paren_call(int a)
     {
     if (0) {
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
         CKPT_RESTORE(x);
     }
 #line 9 "paren_call.c"
     int ckpt_result_2 = (ext(x));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xc08e6c9ff8008e7bull, 2);
-        CKPT_SAVE(a);
         CKPT_SAVE(x);
         return (int){0};
     }

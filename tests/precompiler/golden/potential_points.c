@@ -1,7 +1,7 @@
 /* Potential points: several in one function (labels in source order), as
  * the first and the last statement of a block, followed by a declaration, in
- * an else branch, with a comment on the directive's line, in main (argc and
- * argv are saved), and in functions returning void, a struct and a pointer
+ * an else branch, with a comment on the directive's line, in main (argv is
+ * saved, argc is dead), and in functions returning void, a struct and a pointer
  * (the collapse returns a zero value of the type). */
 #include <stdio.h>
 

@@ -2,8 +2,8 @@
 #line 1 "potential_points.c"
 /* Potential points: several in one function (labels in source order), as
  * the first and the last statement of a block, followed by a declaration, in
- * an else branch, with a comment on the directive's line, in main (argc and
- * argv are saved), and in functions returning void, a struct and a pointer
+ * an else branch, with a comment on the directive's line, in main (argv is
+ * saved, argc is dead), and in functions returning void, a struct and a pointer
  * (the collapse returns a zero value of the type). */
 #include <stdio.h>
 
@@ -59,13 +59,11 @@ void phases(int n)
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
             ckpt_save_frame(0xd2fc25b4e5a34e6aull, 3);
-            CKPT_SAVE(n);
             CKPT_SAVE(total);
             return;
         }
         if (0) {
         ckpt_resume_3: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
             CKPT_RESTORE(total);
             ckpt_resume_finished();
         }
@@ -87,13 +85,11 @@ struct pair split(int v)
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
         ckpt_save_frame(0x31f65777c7be7041ull, 1);
-        CKPT_SAVE(v);
         CKPT_SAVE(p);
         return (struct pair){0};
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(v);
         CKPT_RESTORE(p);
         ckpt_resume_finished();
     }
@@ -141,14 +137,12 @@ int main(int argc, char **argv)
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
         ckpt_save_frame(0x00304922bbd1339dull, 1);
-        CKPT_SAVE(argc);
         CKPT_SAVE(argv);
         CKPT_SAVE(rounds);
         return (int){0};
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(argc);
         CKPT_RESTORE(argv);
         CKPT_RESTORE(rounds);
         ckpt_resume_finished();
@@ -156,7 +150,6 @@ int main(int argc, char **argv)
 #line 46 "potential_points.c"
     if (0) {
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argc);
         CKPT_RESTORE(argv);
         CKPT_RESTORE(rounds);
     }
@@ -164,7 +157,6 @@ int main(int argc, char **argv)
     phases(rounds);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x00304922bbd1339dull, 2);
-        CKPT_SAVE(argc);
         CKPT_SAVE(argv);
         CKPT_SAVE(rounds);
         return (int){0};
@@ -172,7 +164,6 @@ int main(int argc, char **argv)
 #line 47 "potential_points.c"
     if (0) {
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argc);
         CKPT_RESTORE(argv);
         CKPT_RESTORE(rounds);
     }
@@ -180,7 +171,6 @@ int main(int argc, char **argv)
     struct pair p = split(rounds);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x00304922bbd1339dull, 3);
-        CKPT_SAVE(argc);
         CKPT_SAVE(argv);
         CKPT_SAVE(rounds);
         return (int){0};
@@ -188,18 +178,14 @@ int main(int argc, char **argv)
 #line 48 "potential_points.c"
     if (0) {
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argc);
         CKPT_RESTORE(argv);
-        CKPT_RESTORE(rounds);
         CKPT_RESTORE(p);
     }
 #line 48 "potential_points.c"
     char *name = pick(argv, 0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x00304922bbd1339dull, 4);
-        CKPT_SAVE(argc);
         CKPT_SAVE(argv);
-        CKPT_SAVE(rounds);
         CKPT_SAVE(p);
         return (int){0};
     }

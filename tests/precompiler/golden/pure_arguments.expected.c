@@ -89,7 +89,6 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(s);
-        CKPT_RESTORE(x);
         CKPT_RESTORE(d);
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
@@ -99,7 +98,6 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 4);
         CKPT_SAVE(s);
-        CKPT_SAVE(x);
         CKPT_SAVE(d);
         CKPT_SAVE(b);
         CKPT_SAVE(local);
@@ -109,8 +107,6 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(s);
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(d);
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
     }
@@ -119,8 +115,6 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 5);
         CKPT_SAVE(s);
-        CKPT_SAVE(x);
-        CKPT_SAVE(d);
         CKPT_SAVE(b);
         CKPT_SAVE(local);
         return;

@@ -20,12 +20,12 @@ static int is_even(unsigned n)
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
             ckpt_save_frame(0x4b54b4d50f9aaf67ull, 1);
-            CKPT_SAVE(n);
+            /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
+            /* no live locals */
             ckpt_resume_finished();
         }
 #line 12 "recursion.c"
@@ -89,12 +89,12 @@ int tree(int depth)
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
             ckpt_save_frame(0x1f693ebefcb0e82bull, 1);
-            CKPT_SAVE(depth);
+            /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(depth);
+            /* no live locals */
             ckpt_resume_finished();
         }
 #line 28 "recursion.c"
@@ -118,7 +118,6 @@ int tree(int depth)
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(depth);
         CKPT_RESTORE(left);
-        CKPT_RESTORE(right);
     }
 #line 32 "recursion.c"
     int ckpt_result_3 = tree(depth - 1);
@@ -126,7 +125,6 @@ int tree(int depth)
         ckpt_save_frame(0x1f693ebefcb0e82bull, 3);
         CKPT_SAVE(depth);
         CKPT_SAVE(left);
-        CKPT_SAVE(right);
         return (int){0};
     }
     right = ckpt_result_3;

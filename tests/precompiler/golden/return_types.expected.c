@@ -37,22 +37,12 @@ double results(int k)
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(k);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(st);
-        CKPT_RESTORE(op);
     }
 #line 24 "return_types.c"
     struct big ckpt_result_1 = load(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x94f0bf0e2527b8b8ull, 1);
         CKPT_SAVE(k);
-        CKPT_SAVE(b);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(st);
-        CKPT_SAVE(op);
         return (double){0};
     }
     b = ckpt_result_1;
@@ -63,10 +53,6 @@ double results(int k)
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(k);
         CKPT_RESTORE(b);
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(st);
-        CKPT_RESTORE(op);
     }
 #line 25 "return_types.c"
     const char *ckpt_result_2 = name_of(k);
@@ -74,10 +60,6 @@ double results(int k)
         ckpt_save_frame(0x94f0bf0e2527b8b8ull, 2);
         CKPT_SAVE(k);
         CKPT_SAVE(b);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(st);
-        CKPT_SAVE(op);
         return (double){0};
     }
     s = ckpt_result_2;
@@ -89,9 +71,6 @@ double results(int k)
         CKPT_RESTORE(k);
         CKPT_RESTORE(b);
         CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(st);
-        CKPT_RESTORE(op);
     }
 #line 26 "return_types.c"
     int ckpt_result_3 = count(k);
@@ -100,9 +79,6 @@ double results(int k)
         CKPT_SAVE(k);
         CKPT_SAVE(b);
         CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(st);
-        CKPT_SAVE(op);
         return (double){0};
     }
     d = ckpt_result_3;
@@ -115,8 +91,6 @@ double results(int k)
         CKPT_RESTORE(b);
         CKPT_RESTORE(s);
         CKPT_RESTORE(d);
-        CKPT_RESTORE(st);
-        CKPT_RESTORE(op);
     }
 #line 27 "return_types.c"
     enum state ckpt_result_4 = state_of(k);
@@ -126,8 +100,6 @@ double results(int k)
         CKPT_SAVE(b);
         CKPT_SAVE(s);
         CKPT_SAVE(d);
-        CKPT_SAVE(st);
-        CKPT_SAVE(op);
         return (double){0};
     }
     st = ckpt_result_4;
@@ -141,7 +113,6 @@ double results(int k)
         CKPT_RESTORE(s);
         CKPT_RESTORE(d);
         CKPT_RESTORE(st);
-        CKPT_RESTORE(op);
     }
 #line 28 "return_types.c"
     op_t ckpt_result_5 = lookup(k);
@@ -152,7 +123,6 @@ double results(int k)
         CKPT_SAVE(s);
         CKPT_SAVE(d);
         CKPT_SAVE(st);
-        CKPT_SAVE(op);
         return (double){0};
     }
     op = ckpt_result_5;

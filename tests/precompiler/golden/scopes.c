@@ -1,8 +1,8 @@
-/* Scopes: a site saves exactly the locals visible there, parameters first,
- * then outer to inner blocks, each in declaration order. Locals of blocks
- * that have ended and locals declared after the site are not saved; static
- * and extern locals are not frame locals (the static one is saved with the
- * globals). Expected lists are in the comments. */
+/* Scopes: a site saves the locals visible there (all live here: each is read
+ * at the end of its scope), parameters first, then outer to inner blocks, in
+ * declaration order. Locals of blocks that have ended and locals declared
+ * after the site are not saved; static and extern locals are not frame locals
+ * (the static one is saved with the globals). Expected lists are in comments. */
 void use(int v);
 extern int shared;
 
@@ -23,7 +23,7 @@ void scopes(int p, int q)
             use(deep);             /* p q a b c inner i deep */
         }
         int after_loop = inner;
-        use(after_loop);           /* p q a b c inner after_loop */
+        use(after_loop + inner);   /* p q a b c inner after_loop */
     } else {
         extern int shared;
         int other = shared;
@@ -31,7 +31,7 @@ void scopes(int p, int q)
         use(other);                /* point and call: p q a b c other */
     }
     int later = c;
-    use(later);                    /* p q a b c later */
+    use(later + p + q + a + b + c); /* p q a b c later */
 }
 
 int switch_scope(int op)
@@ -41,7 +41,7 @@ int switch_scope(int op)
     case 1:
         t = op + 1;
         use(t);                    /* op t */
-        return t;
+        return t + op;
     default:
         break;
     }

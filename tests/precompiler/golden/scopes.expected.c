@@ -1,10 +1,10 @@
 #include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
 #line 1 "scopes.c"
-/* Scopes: a site saves exactly the locals visible there, parameters first,
- * then outer to inner blocks, each in declaration order. Locals of blocks
- * that have ended and locals declared after the site are not saved; static
- * and extern locals are not frame locals (the static one is saved with the
- * globals). Expected lists are in the comments. */
+/* Scopes: a site saves the locals visible there (all live here: each is read
+ * at the end of its scope), parameters first, then outer to inner blocks, in
+ * declaration order. Locals of blocks that have ended and locals declared
+ * after the site are not saved; static and extern locals are not frame locals
+ * (the static one is saved with the globals). Expected lists are in comments. */
 void use(int v);
 extern int shared;
 
@@ -91,7 +91,7 @@ void scopes(int p, int q)
             CKPT_RESTORE(after_loop);
         }
 #line 26 "scopes.c"
-        use(after_loop);
+        use(after_loop + inner);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0x38ded98b10201dc6ull, 3);
             CKPT_SAVE(p);
@@ -165,7 +165,7 @@ void scopes(int p, int q)
         CKPT_RESTORE(later);
     }
 #line 34 "scopes.c"
-    use(later);
+    use(later + p + q + a + b + c);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x38ded98b10201dc6ull, 6);
         CKPT_SAVE(p);
@@ -177,7 +177,7 @@ void scopes(int p, int q)
         return;
     }
 #line 34 "scopes.c"
-                                   /* p q a b c later */
+                                    /* p q a b c later */
 }
 
 int switch_scope(int op)
@@ -207,7 +207,7 @@ int switch_scope(int op)
         }
 #line 43 "scopes.c"
                                    /* op t */
-        return t;
+        return t + op;
     default:
         break;
     }

@@ -38,7 +38,6 @@ int forms(int a, int c)
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(a);
         CKPT_RESTORE(c);
-        CKPT_RESTORE(x);
     }
 #line 13 "statement_forms.c"
     tick(a);
@@ -46,7 +45,6 @@ int forms(int a, int c)
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 1);
         CKPT_SAVE(a);
         CKPT_SAVE(c);
-        CKPT_SAVE(x);
         return (int){0};
     }
 #line 14 "statement_forms.c"
@@ -54,7 +52,6 @@ int forms(int a, int c)
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(a);
         CKPT_RESTORE(c);
-        CKPT_RESTORE(x);
     }
 #line 14 "statement_forms.c"
     (void)next(a);
@@ -62,7 +59,6 @@ int forms(int a, int c)
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 2);
         CKPT_SAVE(a);
         CKPT_SAVE(c);
-        CKPT_SAVE(x);
         return (int){0};
     }
 #line 15 "statement_forms.c"
@@ -71,7 +67,6 @@ int forms(int a, int c)
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(a);
         CKPT_RESTORE(c);
-        CKPT_RESTORE(x);
     }
 #line 15 "statement_forms.c"
     int ckpt_result_3 = next(a);
@@ -79,7 +74,6 @@ int forms(int a, int c)
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 3);
         CKPT_SAVE(a);
         CKPT_SAVE(c);
-        CKPT_SAVE(x);
         return (int){0};
     }
     x = ckpt_result_3;
@@ -107,7 +101,6 @@ int forms(int a, int c)
     {
     if (0) {
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
         CKPT_RESTORE(c);
         CKPT_RESTORE(x);
     }
@@ -115,7 +108,6 @@ int forms(int a, int c)
     int ckpt_result_5 = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 5);
-        CKPT_SAVE(a);
         CKPT_SAVE(c);
         CKPT_SAVE(x);
         return (int){0};
@@ -125,7 +117,6 @@ int forms(int a, int c)
 #line 18 "statement_forms.c"
     if (0) {
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
         CKPT_RESTORE(c);
         CKPT_RESTORE(x);
     }
@@ -133,7 +124,6 @@ int forms(int a, int c)
     int y = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 6);
-        CKPT_SAVE(a);
         CKPT_SAVE(c);
         CKPT_SAVE(x);
         return (int){0};
@@ -143,7 +133,6 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
             CKPT_RESTORE(c);
             CKPT_RESTORE(x);
             CKPT_RESTORE(y);
@@ -152,7 +141,6 @@ int forms(int a, int c)
         tick(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 7);
-            CKPT_SAVE(a);
             CKPT_SAVE(c);
             CKPT_SAVE(x);
             CKPT_SAVE(y);
@@ -164,18 +152,14 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
             CKPT_RESTORE(c);
-            CKPT_RESTORE(x);
             CKPT_RESTORE(y);
         }
 #line 22 "statement_forms.c"
         int ckpt_result_8 = next(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 8);
-            CKPT_SAVE(a);
             CKPT_SAVE(c);
-            CKPT_SAVE(x);
             CKPT_SAVE(y);
             return (int){0};
         }
@@ -186,7 +170,6 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
             CKPT_RESTORE(c);
             CKPT_RESTORE(x);
             CKPT_RESTORE(y);
@@ -195,7 +178,6 @@ int forms(int a, int c)
         tick(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 9);
-            CKPT_SAVE(a);
             CKPT_SAVE(c);
             CKPT_SAVE(x);
             CKPT_SAVE(y);
@@ -207,7 +189,6 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
             CKPT_RESTORE(c);
             CKPT_RESTORE(x);
             CKPT_RESTORE(y);
@@ -216,7 +197,6 @@ int forms(int a, int c)
         tick(c);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 10);
-            CKPT_SAVE(a);
             CKPT_SAVE(c);
             CKPT_SAVE(x);
             CKPT_SAVE(y);
@@ -228,20 +208,16 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_11: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
             CKPT_RESTORE(c);
             CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
             CKPT_RESTORE(i);
         }
 #line 28 "statement_forms.c"
         int ckpt_result_11 = next(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 11);
-            CKPT_SAVE(a);
             CKPT_SAVE(c);
             CKPT_SAVE(x);
-            CKPT_SAVE(y);
             CKPT_SAVE(i);
             return (int){0};
         }
@@ -252,7 +228,6 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_12: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
             CKPT_RESTORE(c);
             CKPT_RESTORE(x);
             CKPT_RESTORE(y);
@@ -261,7 +236,6 @@ int forms(int a, int c)
         tick(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 12);
-            CKPT_SAVE(a);
             CKPT_SAVE(c);
             CKPT_SAVE(x);
             CKPT_SAVE(y);
@@ -275,8 +249,6 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_13: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(c);
             CKPT_RESTORE(x);
             CKPT_RESTORE(y);
         }
@@ -284,8 +256,6 @@ int forms(int a, int c)
         tick(0);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 13);
-            CKPT_SAVE(a);
-            CKPT_SAVE(c);
             CKPT_SAVE(x);
             CKPT_SAVE(y);
             return (int){0};
@@ -297,8 +267,6 @@ int forms(int a, int c)
     {
     if (0) {
     ckpt_resume_14: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
         CKPT_RESTORE(x);
         CKPT_RESTORE(y);
     }
@@ -306,8 +274,6 @@ int forms(int a, int c)
             tick(1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 14);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
         CKPT_SAVE(x);
         CKPT_SAVE(y);
         return (int){0};
@@ -319,8 +285,6 @@ int forms(int a, int c)
         {
         if (0) {
         ckpt_resume_15: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(c);
             CKPT_RESTORE(x);
             CKPT_RESTORE(y);
         }
@@ -328,8 +292,6 @@ int forms(int a, int c)
         int ckpt_result_15 = next(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
             ckpt_save_frame(0xdb38d3c3156d12e6ull, 15);
-            CKPT_SAVE(a);
-            CKPT_SAVE(c);
             CKPT_SAVE(x);
             CKPT_SAVE(y);
             return (int){0};
@@ -342,8 +304,6 @@ again:
     {
     if (0) {
     ckpt_resume_16: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
         CKPT_RESTORE(x);
         CKPT_RESTORE(y);
     }
@@ -351,8 +311,6 @@ again:
     tick(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 16);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
         CKPT_SAVE(x);
         CKPT_SAVE(y);
         return (int){0};
@@ -364,8 +322,6 @@ again:
     {
     if (0) {
     ckpt_resume_17: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
         CKPT_RESTORE(x);
         CKPT_RESTORE(y);
     }
@@ -373,8 +329,6 @@ again:
     int ckpt_result_17 = next(x + y);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xdb38d3c3156d12e6ull, 17);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
         CKPT_SAVE(x);
         CKPT_SAVE(y);
         return (int){0};
