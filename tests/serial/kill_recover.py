@@ -217,6 +217,14 @@ class Sample:
         else:
             settings["CKPT_INTERVAL"] = f"{rng.uniform(0.02, 0.2):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
+        # Some trials write compressed images, some write them synchronously:
+        # recovery must not care how an image was written.
+        if rng.random() < 0.3:
+            settings["CKPT_COMPRESS"] = "zstd"
+            trigger += ", zstd"
+        if rng.random() < 0.25:
+            settings["CKPT_ASYNC_WRITE"] = 0
+            trigger += ", synchronous writes"
         env = clean_env(**settings)
         notes = [trigger]
 
