@@ -471,7 +471,7 @@ class Harness:
             self.compare(first, "a run that ended before its kill")
             self.account(first, recovered=False)
             notes.append(f"ended before the kill at {delay:.2f} s, started afresh")
-            latest = max(0.3, 0.7 * first.elapsed)
+            latest = max(0.1, 0.7 * first.elapsed)  # short runs: kill sooner
             shutil.rmtree(settings["CKPT_DIR"], ignore_errors=True)
         else:
             raise CheckFailed("every run ended before it could be killed")
