@@ -1,5 +1,6 @@
 #include "checkpoint.h"
 
+#include "clock.h"
 #include "exe_identity.h"
 #include "frames.h"
 #include "globals.h"
@@ -28,12 +29,6 @@ void ckpt_checkpoint_init(uint64_t number)
     last_number = number;
 }
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* The image being written: reused from one checkpoint to the next, so that
  * after the first one copying the state touches no new pages. */
@@ -113,7 +108,7 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
     } else {
         if (!layer)
             ckpt_store_prune(dir, ckpt_opts.keep);
-        double written = now();
+        double written = ckpt_seconds();
         ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes saved; the program "
                   "waited %.3f s for the copy, the write took %.3f s more)",
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
@@ -138,7 +133,7 @@ void ckpt_take_checkpoint(void)
 {
     ckpt_flush_wait(); /* the previous image's buffer is about to be reused */
     memset(&pending, 0, sizeof pending);
-    double started = now();
+    double started = ckpt_seconds();
     const struct ckpt_layer *layer = ckpt_active_layer;
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256];
@@ -157,7 +152,7 @@ void ckpt_take_checkpoint(void)
     struct ckpt_flush_job *job = &pending.job;
     pending.number = number;
     pending.started = started;
-    pending.copy_seconds = now() - started;
+    pending.copy_seconds = ckpt_seconds() - started;
     pending.frames = ckpt_frames_count();
     job->image = &image;
     ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);

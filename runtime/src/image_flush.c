@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "image_flush.h"
 
+#include "clock.h"
 #include "image_compress.h"
 #include "log.h"
 
@@ -29,12 +30,6 @@ static int writer_running;
 /* The compressed form of the image in flight, reused like the image. */
 static struct ckpt_image_buffer compressed;
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 static int write_all(int fd, const uint8_t *p, size_t n)
 {
@@ -131,7 +126,7 @@ static int write_file(struct ckpt_flush_job *job, struct ckpt_image_buffer *b, c
 static void flush(struct ckpt_flush_job *job)
 {
     char err[PATH_MAX + 128] = "";
-    double t0 = now();
+    double t0 = ckpt_seconds();
     ckpt_image_seal(job->image);
     struct ckpt_image_buffer *file = job->image;
     int ok = 1;
@@ -140,12 +135,12 @@ static void flush(struct ckpt_flush_job *job)
                                  sizeof err) == 0;
         file = &compressed;
     }
-    double t1 = now();
+    double t1 = ckpt_seconds();
     ok = ok && (!job->prepare || job->prepare(job, err, sizeof err) == 0) &&
          write_file(job, file, err, sizeof err) == 0;
     job->file_bytes = file->size;
     job->seal_seconds = t1 - t0;
-    job->write_seconds = now() - t1;
+    job->write_seconds = ckpt_seconds() - t1;
     job->done(job, ok, err);
 }
 

@@ -1,5 +1,6 @@
 #include "recovery.h"
 
+#include "clock.h"
 #include "checkpoint.h"
 #include "exe_identity.h"
 #include "frames.h"
@@ -20,12 +21,6 @@
 #include <string.h>
 #include <time.h>
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + t.tv_nsec * 1e-9;
-}
 
 /* What the recovery cost, for ckpt_recover_report. */
 static struct {
@@ -143,17 +138,17 @@ uint64_t ckpt_recover(void)
                    dir, layer ? " or missing on some rank" : "");
     }
     struct ckpt_image img;
-    double t0 = now();
+    double t0 = ckpt_seconds();
     if (open_checked(chosen, exe_id, exe_id_len, &img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
-    double t1 = now();
+    double t1 = ckpt_seconds();
     load_image(&img);
     if (layer && layer->restore(&img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
     cost.checkpoint = chosen;
     cost.bytes = img.map_size;
     cost.read_seconds = t1 - t0;
-    cost.load_seconds = now() - t1;
+    cost.load_seconds = ckpt_seconds() - t1;
     ckpt_image_close(&img);
     ckpt_frames_begin_restore();
     ckpt_recovering = 1;
@@ -164,5 +159,5 @@ uint64_t ckpt_recover(void)
 void ckpt_recover_report(double started_at)
 {
     ckpt_stats_restore(cost.checkpoint, cost.bytes, cost.read_seconds, cost.load_seconds,
-                       now() - started_at);
+                       ckpt_seconds() - started_at);
 }

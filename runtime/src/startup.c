@@ -8,6 +8,7 @@
  * written and main is entered again to rebuild the stack. */
 #define _GNU_SOURCE
 #include "checkpoint.h"
+#include "clock.h"
 #include "frames.h"
 #include "heap.h"
 #include "layer.h"
@@ -113,9 +114,7 @@ static void on_resumed(void)
 int __wrap_main(int argc, char **argv, char **envp)
 {
     char err[512];
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    started_at = (double)t.tv_sec + t.tv_nsec * 1e-9;
+    started_at = ckpt_seconds();
     argc = take_recover_flag(argc, argv);
     ckpt_options_load(argv[0]);
     if (ckpt_heap_init(0, err, sizeof err) != 0)
