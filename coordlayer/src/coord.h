@@ -23,7 +23,8 @@
 /* Piggybacked on every application message, in front of its data. */
 struct cl_header {
     uint32_t epoch;
-    uint32_t flags; /* CL_LOGGING: the sender is logging non-deterministic events */
+    uint16_t flags;  /* CL_LOGGING: the sender is logging non-deterministic events */
+    uint16_t nbytes; /* of the data behind it, when the data is in the same message */
 };
 #define CL_LOGGING 1u
 #define CL_SPLIT 2u /* the data follows as part 2 on cl.data (piggyback.c) */
@@ -97,6 +98,29 @@ int cl_data_bytes(int count, MPI_Datatype type);
  * communicator's, as the program sees them. */
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
             int synchronous);
+/* count elements of `type` as bytes when they lie contiguously from the
+ * buffer's address, else -1. The last contiguous type is remembered inline:
+ * most programs send one or two types over and over. (Keyed by the
+ * program's handle, which the layer never hands out twice: objects.h.) */
+struct cl_type_memo {
+    MPI_Datatype type;
+    int size;
+};
+extern struct cl_type_memo cl_last_contiguous;
+int cl_contiguous_bytes_slow(int count, MPI_Datatype type);
+static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
+{
+    if (type == cl_last_contiguous.type)
+        return cl_last_contiguous.size * count;
+    return cl_contiguous_bytes_slow(count, type);
+}
+/* The short path for contiguous data of at most CL_COMBINE_LIMIT bytes (the
+ * caller checks): header and data in one message. */
+int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous);
+/* The short path's receive, from a named source and tag into contiguous
+ * room of at most CL_COMBINE_LIMIT bytes, with nothing held and no split
+ * receive pending (the caller checks). Counts the arrival. */
+int cl_recv_combined(void *buf, int capacity, int source, int tag, int comm, MPI_Status *status);
 /* A receive in progress: part 1 lands in `bounce`; a split message's data
  * then comes straight into buf as part 2. */
 struct cl_recv_layout {
@@ -144,6 +168,7 @@ void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes); /* tak
 int cl_held_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
                  int *nbytes);
 int cl_held_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes);
+int cl_held_none(void); /* nothing held: receives may go straight to MPI */
 void cl_held_save(void **bytes, size_t *n);
 int cl_held_load(const void *bytes, size_t n);
 
@@ -151,10 +176,17 @@ int cl_held_load(const void *bytes, size_t n);
 void cl_protocol_init(void);
 void cl_poll_now(void);
 /* Book-keeping for one application message. */
-void cl_note_sent(int dest);
+static inline void cl_note_sent(int dest)
+{
+    cl.sent[dest]++;
+}
 /* Classify a received message; returns 1 when it is late (the caller records its data). */
 int cl_note_received(int source, const struct cl_header *h);
-struct cl_header cl_outgoing_header(void);
+static inline struct cl_header cl_outgoing_header(void)
+{
+    struct cl_header h = {cl.epoch, cl.logging ? CL_LOGGING : 0, 0};
+    return h;
+}
 int cl_point_due(void);
 uint64_t cl_checkpoint_number(void);
 void cl_image_written(uint64_t n, int ok);

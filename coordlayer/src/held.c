@@ -20,6 +20,11 @@ struct held {
 
 static struct held *first, **last = &first;
 
+int cl_held_none(void)
+{
+    return first == NULL;
+}
+
 void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes)
 {
     struct held *h = ckpt_untracked_malloc(sizeof *h);

@@ -17,9 +17,13 @@ static int send_common(const void *buf, int count, MPI_Datatype type, int dest, 
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
     int rc = MPI_SUCCESS, world_dest = cl_world_rank(c, dest);
+    int nbytes = cl_contiguous_bytes(count, type);
     /* Recovering: a message the receiver already got early is not sent again,
      * but it still counts as sent in this epoch. */
-    if (!(cl.replaying && cl_suppress(cl_chan(c), world_dest, tag)))
+    int suppressed = cl.replaying && cl_suppress(cl_chan(c), world_dest, tag);
+    if (!suppressed && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
+        rc = cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
+    else if (!suppressed)
         rc = cl_send(buf, count, type, dest, tag, c, synchronous);
     cl_note_sent(world_dest);
     return rc;
@@ -116,6 +120,15 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_C
 {
     int c = cl_comm_index(comm);
     cl_poll();
+    int capacity;
+    /* The short path: a named source and tag, small contiguous data, nothing
+     * the layer keeps for this receive, nothing being replayed. The post
+     * number counts every receive, as in replay. */
+    if (source >= 0 && tag >= 0 && !cl.replaying && !cl.split_pending && cl_held_none() &&
+        (capacity = cl_contiguous_bytes(count, type)) >= 0 && capacity <= CL_COMBINE_LIMIT) {
+        cl_next_post_number();
+        return cl_recv_combined(buf, capacity, source, tag, c, status);
+    }
     MPI_Status st;
     int rc = receive(c, buf, count, type, source, tag, &st);
     if (status != MPI_STATUS_IGNORE)

@@ -32,15 +32,19 @@ struct type_info {
     int size, contiguous;
 };
 
-/* Size and contiguity of the last few datatypes seen: asked on every message. */
+static struct type_info described[8]; /* the last few datatypes seen */
+struct cl_type_memo cl_last_contiguous = {MPI_DATATYPE_NULL, 0};
+
+/* Size and contiguity of a datatype: asked on every message. The program's
+ * derived types have virtual handles that are never reused (objects.h), so
+ * what is learnt about a handle stays true. */
 static int describe(MPI_Datatype type, int *size)
 {
-    static struct type_info cache[8];
     static unsigned next;
     for (int i = 0; i < 8; i++)
-        if (cache[i].type == type && cache[i].size > 0) {
-            *size = cache[i].size;
-            return cache[i].contiguous;
+        if (described[i].type == type && described[i].size > 0) {
+            *size = described[i].size;
+            return described[i].contiguous;
         }
     int s;
     MPI_Aint lb, extent, tlb, textent;
@@ -49,7 +53,7 @@ static int describe(MPI_Datatype type, int *size)
     PMPI_Type_get_extent(real, &lb, &extent);
     PMPI_Type_get_true_extent(real, &tlb, &textent);
     struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s};
-    cache[next++ % 8] = t;
+    described[next++ % 8] = t;
     *size = s;
     return t.contiguous;
 }
@@ -77,12 +81,14 @@ static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, cons
                    int count, MPI_Datatype type)
 {
     int size, position = CL_HEADER_BYTES;
-    memcpy(wire, &h, CL_HEADER_BYTES);
     if (describe(type, &size)) {
         memcpy(wire + CL_HEADER_BYTES, buf, (size_t)size * (size_t)count);
-        return CL_HEADER_BYTES + size * count;
+        position += size * count;
+    } else {
+        PMPI_Pack(buf, count, cl_real_type(type), wire, wire_bytes, &position, MPI_COMM_WORLD);
     }
-    PMPI_Pack(buf, count, cl_real_type(type), wire, wire_bytes, &position, MPI_COMM_WORLD);
+    h.nbytes = (uint16_t)(position - CL_HEADER_BYTES);
+    memcpy(wire, &h, CL_HEADER_BYTES);
     return position;
 }
 
@@ -107,6 +113,16 @@ static int read_header(const void *wire, int total, int source, int tag,
     if (total != (int)sizeof *h || h->nbytes < 0)
         ckpt_fatal("malformed message header from rank %d (tag %d)", source, tag);
     return h->nbytes;
+}
+
+int cl_contiguous_bytes_slow(int count, MPI_Datatype type)
+{
+    int size;
+    if (!describe(type, &size))
+        return -1;
+    if (size > 0)
+        cl_last_contiguous = (struct cl_type_memo){type, size};
+    return size * count;
 }
 
 int cl_data_bytes(int count, MPI_Datatype type)
@@ -140,6 +156,17 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
     return MPI_SUCCESS;
 }
 
+int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous)
+{
+    unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
+    struct cl_header h = cl_outgoing_header();
+    h.nbytes = (uint16_t)nbytes;
+    memcpy(wire, &h, CL_HEADER_BYTES);
+    memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
+    return (synchronous ? PMPI_Ssend : PMPI_Send)(wire, CL_HEADER_BYTES + nbytes, MPI_BYTE, dest,
+                                                  tag, cl_objects[comm].real);
+}
+
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
                    int dest, int tag, int comm, int synchronous, MPI_Request *part1)
 {
@@ -169,6 +196,33 @@ void cl_send_release(struct cl_send_layout *s)
 }
 
 /* ---- receiving ---- */
+
+int cl_recv_combined(void *buf, int capacity, int source, int tag, int comm, MPI_Status *status)
+{
+    unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
+    struct cl_header h;
+    /* The data's size is in the header: MPI's status is needed only when the
+     * program asked for one. */
+    int rc = PMPI_Recv(wire, CL_HEADER_BYTES + capacity, MPI_BYTE, source, tag,
+                       cl_objects[comm].real, status);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    memcpy(&h, wire, CL_HEADER_BYTES);
+    if (h.flags & CL_SPLIT) { /* a split message: more than the buffer holds */
+        struct cl_split_header split;
+        memcpy(&split, wire, sizeof split);
+        cl_check_fits(source, tag, split.nbytes, capacity, MPI_BYTE);
+    }
+    memcpy(buf, wire + CL_HEADER_BYTES, h.nbytes);
+    if (status != MPI_STATUS_IGNORE)
+        PMPI_Status_set_elements(status, MPI_BYTE, h.nbytes);
+    int world_source = cl_world_rank(comm, source);
+    if (h.epoch == cl.epoch && !cl.logging)
+        cl.recv_current[world_source]++; /* the usual case of cl_note_received */
+    else
+        cl_count_arrival(comm, source, tag, &h, wire + CL_HEADER_BYTES, h.nbytes);
+    return MPI_SUCCESS;
+}
 
 void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
                      MPI_Datatype type, void *scratch, int scratch_bytes)

@@ -300,17 +300,6 @@ void cl_poll_slow(void)
     }
 }
 
-struct cl_header cl_outgoing_header(void)
-{
-    struct cl_header h = {cl.epoch, cl.logging ? CL_LOGGING : 0};
-    return h;
-}
-
-void cl_note_sent(int dest)
-{
-    cl.sent[dest]++;
-}
-
 int cl_note_received(int source, const struct cl_header *h)
 {
     if (h->epoch == cl.epoch) {

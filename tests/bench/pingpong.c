@@ -32,8 +32,14 @@
  *   (from MPI_ANY_SOURCE), then the data from the header's sender: what a
  *   wildcard receive would have to do.
  *
- * Output, one line per size, on rank 0:
- *   pingpong mode=M limit=N size=S iters=I blocks=B lat_us=L bw_mbs=W
+ * In mode mpi every timed block is paired, in alternating order, with one
+ * of PMPI_Send/PMPI_Recv on a communicator the program duplicated with
+ * PMPI_Comm_dup (MPI itself, past any wrapper, under the same CPU
+ * placement): built with ckptcc that measures the layer against MPI in one
+ * process; built with mpicc both are MPI, which shows the noise floor.
+ *
+ * Output, one line per size, on rank 0 (direct_lat_us only in mode mpi):
+ *   pingpong mode=M limit=N size=S iters=I blocks=B lat_us=L bw_mbs=W [direct_lat_us=D]
  * (MB = 10^6 bytes.)
  *
  *   mpiexec -n 2 pingpong [--mode M] [--limit N] [--sizes a,b,..] [--blocks B]
@@ -164,9 +170,14 @@ static void sep_recv(void *buf, int nbytes, int source)
 
 /* ---- ping-pong ---- */
 
+static MPI_Comm direct_comm;   /* PMPI_Comm_dup of the world: unknown to any wrapper */
+static int direct;             /* the current block goes through PMPI_* on direct_comm */
+
 static void send_msg(const void *buf, int nbytes, int dest)
 {
-    if (mode == MODE_MPI)
+    if (direct)
+        PMPI_Send(buf, nbytes, MPI_BYTE, dest, TAG, direct_comm);
+    else if (mode == MODE_MPI)
         MPI_Send(buf, nbytes, MPI_BYTE, dest, TAG, MPI_COMM_WORLD);
     else if (mode == MODE_PIGGYBACK)
         pb_send(buf, nbytes, dest);
@@ -176,7 +187,9 @@ static void send_msg(const void *buf, int nbytes, int dest)
 
 static void recv_msg(void *buf, int nbytes, int source)
 {
-    if (mode == MODE_MPI)
+    if (direct)
+        PMPI_Recv(buf, nbytes, MPI_BYTE, source, TAG, direct_comm, MPI_STATUS_IGNORE);
+    else if (mode == MODE_MPI)
         MPI_Recv(buf, nbytes, MPI_BYTE, source, TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     else if (mode == MODE_PIGGYBACK)
         pb_recv(buf, nbytes, source);
@@ -219,6 +232,12 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static double median_of(double *values, int n)
+{
+    qsort(values, (size_t)n, sizeof values[0], cmp_double);
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
 /* One size: warm-up, timed blocks, one line of output. Reaches no checkpoint. */
 static void measure(unsigned char *sbuf, unsigned char *rbuf, int size, int blocks, double scale)
 {
@@ -227,14 +246,33 @@ static void measure(unsigned char *sbuf, unsigned char *rbuf, int size, int bloc
     long most = (long)(scale * 20000);
     int iters = want > most ? (int)most : want < 16 ? 16 : (int)want;
     int warm = iters / 10 > 2 ? iters / 10 : 2;
-    double block[32];
+    double block[32], direct_block[32];
     /* Each rank sends its own pattern; checked after the timing. */
     for (int i = 0; i < size; i++)
         sbuf[i] = (unsigned char)(i * 7 + size + rank);
     memset(rbuf, 0xee, (size_t)size);
+    int paired = mode == MODE_MPI;
     round_trips(sbuf, rbuf, size, warm);
-    for (int b = 0; b < blocks; b++)
+    if (paired) {
+        direct = 1;
+        round_trips(sbuf, rbuf, size, warm);
+        direct = 0;
+    }
+    for (int b = 0; b < blocks; b++) {
+        /* Alternating which goes first: neither always follows the other. */
+        int direct_first = paired && b % 2;
+        if (direct_first) {
+            direct = 1;
+            direct_block[b] = round_trips(sbuf, rbuf, size, iters);
+            direct = 0;
+        }
         block[b] = round_trips(sbuf, rbuf, size, iters);
+        if (paired && !direct_first) {
+            direct = 1;
+            direct_block[b] = round_trips(sbuf, rbuf, size, iters);
+            direct = 0;
+        }
+    }
     if (rank < 2)
         for (int i = 0; i < size; i++)
             if (rbuf[i] != (unsigned char)(i * 7 + size + (1 - rank))) {
@@ -242,16 +280,16 @@ static void measure(unsigned char *sbuf, unsigned char *rbuf, int size, int bloc
                         size, i);
                 MPI_Abort(MPI_COMM_WORLD, 3);
             }
-    qsort(block, (size_t)blocks, sizeof block[0], cmp_double);
-    double median = blocks % 2 ? block[blocks / 2]
-                               : 0.5 * (block[blocks / 2 - 1] + block[blocks / 2]);
-    double one_way = median / iters / 2;
+    double one_way = median_of(block, blocks) / iters / 2;
     if (rank == 0) {
         const char *names[] = {"mpi", "piggyback", "separate"};
         const char *name = separate_wildcard ? "separate-seq" : names[mode];
-        printf("pingpong mode=%s limit=%ld size=%d iters=%d blocks=%d lat_us=%.4f bw_mbs=%.2f\n",
+        printf("pingpong mode=%s limit=%ld size=%d iters=%d blocks=%d lat_us=%.4f bw_mbs=%.2f",
                name, mode == MODE_PIGGYBACK ? limit : -1, size, iters, blocks,
                one_way * 1e6, size / one_way / 1e6);
+        if (paired)
+            printf(" direct_lat_us=%.4f", median_of(direct_block, blocks) / iters / 2 * 1e6);
+        printf("\n");
         fflush(stdout);
     }
 }
@@ -336,6 +374,7 @@ int main(int argc, char **argv)
         MPI_Finalize();
         return 2;
     }
+    PMPI_Comm_dup(MPI_COMM_WORLD, &direct_comm);
     int largest = 0;
     for (int i = 0; i < nsizes; i++)
         if (sizes[i] > largest)
@@ -354,6 +393,7 @@ int main(int argc, char **argv)
     }
 
     free_types();
+    PMPI_Comm_free(&direct_comm);
     free(sraw);
     free(rraw);
     MPI_Finalize();
