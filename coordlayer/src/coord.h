@@ -81,15 +81,24 @@ struct cl_state {
 
 extern struct cl_state cl;
 
+/* cl_poll when all it would do is count down: then counts down and returns
+ * 1; else does nothing and returns 0. Inline and without calls, so that a
+ * wrapper's short path needs no stack frame. */
+static inline int cl_poll_idle(void)
+{
+    if (cl.split_pending || cl.announce_pending || cl.in_progress || cl.poll_countdown <= 1)
+        return 0;
+    cl.poll_countdown--;
+    return 1;
+}
+
 /* Cheap, on every MPI call: most calls only count down to the next poll of
  * the control channel (protocol.c). */
 void cl_poll_slow(void);
 static inline void cl_poll(void)
 {
-    if (cl.split_pending || cl.announce_pending || cl.in_progress || cl.poll_countdown <= 1)
+    if (!cl_poll_idle())
         cl_poll_slow();
-    else
-        cl.poll_countdown--;
 }
 
 /* piggyback.c: moving a header and the user's data. */
@@ -114,13 +123,16 @@ static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
         return cl_last_contiguous.size * count;
     return cl_contiguous_bytes_slow(count, type);
 }
-/* The short path for contiguous data of at most CL_COMBINE_LIMIT bytes (the
- * caller checks): header and data in one message. */
+/* The short path for contiguous data of at most CL_COMBINE_LIMIT bytes to a
+ * real rank (the caller checks): header and data in one message. Counts the
+ * message as sent. */
 int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous);
-/* The short path's receive, from a named source and tag into contiguous
- * room of at most CL_COMBINE_LIMIT bytes, with nothing held and no split
- * receive pending (the caller checks). Counts the arrival. */
-int cl_recv_combined(void *buf, int capacity, int source, int tag, int comm, MPI_Status *status);
+/* The short path's receive: from a named source and tag into a contiguous
+ * buffer of `capacity` bytes (count elements of type), with nothing held and
+ * no split receive pending (the caller checks). Takes a split message's data
+ * straight into the buffer. Counts the arrival. */
+int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, int source,
+                       int tag, int comm, MPI_Status *status);
 /* A receive in progress: part 1 lands in `bounce`; a split message's data
  * then comes straight into buf as part 2. */
 struct cl_recv_layout {
@@ -168,7 +180,11 @@ void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes); /* tak
 int cl_held_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
                  int *nbytes);
 int cl_held_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes);
-int cl_held_none(void); /* nothing held: receives may go straight to MPI */
+extern struct held *cl_held_first;
+static inline int cl_held_none(void) /* nothing held: receives may go straight to MPI */
+{
+    return cl_held_first == NULL;
+}
 void cl_held_save(void **bytes, size_t *n);
 int cl_held_load(const void *bytes, size_t n);
 

@@ -18,12 +18,8 @@ struct held {
     void *bytes;
 };
 
-static struct held *first, **last = &first;
-
-int cl_held_none(void)
-{
-    return first == NULL;
-}
+struct held *cl_held_first; /* coord.h: tested inline on every receive */
+static struct held **last = &cl_held_first;
 
 void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes)
 {
@@ -40,7 +36,7 @@ void cl_held_add(int chan, int source, int tag, void *bytes, int nbytes)
 
 static struct held **find(int chan, int source, int tag)
 {
-    for (struct held **p = &first; *p; p = &(*p)->next)
+    for (struct held **p = &cl_held_first; *p; p = &(*p)->next)
         if (chan == (*p)->chan && (source == MPI_ANY_SOURCE || source == (*p)->source) &&
             (tag == MPI_ANY_TAG || tag == (*p)->tag))
             return p;
@@ -49,7 +45,7 @@ static struct held **find(int chan, int source, int tag)
 
 int cl_held_peek(int chan, int source, int tag, int *src_out, int *tag_out, int *nbytes)
 {
-    struct held **p = first ? find(chan, source, tag) : NULL;
+    struct held **p = cl_held_first ? find(chan, source, tag) : NULL;
     if (!p)
         return 0;
     *src_out = (*p)->source;
@@ -61,7 +57,7 @@ int cl_held_peek(int chan, int source, int tag, int *src_out, int *tag_out, int 
 int cl_held_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
                  int *nbytes)
 {
-    struct held **p = first ? find(chan, source, tag) : NULL;
+    struct held **p = cl_held_first ? find(chan, source, tag) : NULL;
     if (!p)
         return 0;
     struct held *h = *p;
@@ -80,10 +76,10 @@ int cl_held_take(int chan, int source, int tag, int *src_out, int *tag_out, void
 void cl_held_save(void **bytes, size_t *n)
 {
     size_t size = 0;
-    for (struct held *h = first; h; h = h->next)
+    for (struct held *h = cl_held_first; h; h = h->next)
         size += 4 * sizeof(int32_t) + (size_t)h->nbytes;
     unsigned char *out = ckpt_untracked_malloc(size ? size : 1), *p = out;
-    for (struct held *h = first; h; h = h->next) {
+    for (struct held *h = cl_held_first; h; h = h->next) {
         int32_t f[4] = {h->chan, h->source, h->tag, h->nbytes};
         memcpy(p, f, sizeof f);
         memcpy(p + sizeof f, h->bytes, (size_t)h->nbytes);

@@ -6,49 +6,78 @@
 #include "heap.h"
 #include "log.h"
 
+#include <limits.h>
 #include <string.h>
 
-static int send_common(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                       MPI_Comm comm, int synchronous, const char *call)
+/* Kept out of line: the short paths of MPI_Send and MPI_Recv then need no
+ * stack frame of their own. */
+#define OUT_OF_LINE __attribute__((noinline))
+
+static OUT_OF_LINE int send_general(const void *buf, int count, MPI_Datatype type, int dest,
+                                    int tag, int c, int synchronous)
 {
-    (void)call;
-    int c = cl_comm_index(comm);
-    cl_poll();
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
     int rc = MPI_SUCCESS, world_dest = cl_world_rank(c, dest);
-    int nbytes = cl_contiguous_bytes(count, type);
     /* Recovering: a message the receiver already got early is not sent again,
      * but it still counts as sent in this epoch. */
-    int suppressed = cl.replaying && cl_suppress(cl_chan(c), world_dest, tag);
-    if (!suppressed && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
-        rc = cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
-    else if (!suppressed)
+    if (!(cl.replaying && cl_suppress(cl_chan(c), world_dest, tag)))
         rc = cl_send(buf, count, type, dest, tag, c, synchronous);
     cl_note_sent(world_dest);
     return rc;
 }
 
+/* The quickest test for the short paths, without calls (so that a wrapper
+ * taking it needs no stack frame): the world communicator, the contiguous
+ * datatype seen last, nothing replayed, and nothing for cl_poll to do at this
+ * call but count down (which it then does). */
+static inline int quick(MPI_Comm comm, MPI_Datatype type)
+{
+    return comm == MPI_COMM_WORLD && type == cl_last_contiguous.type && !cl.replaying &&
+           cl_poll_idle();
+}
+
+static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type, int dest,
+                                   int tag, MPI_Comm comm, int synchronous)
+{
+    int c = cl_comm_index(comm);
+    cl_poll();
+    /* The short path: small contiguous data to a real rank, nothing being replayed. */
+    int nbytes = cl_contiguous_bytes(count, type);
+    if (dest >= 0 && !cl.replaying && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
+        return cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
+    return send_general(buf, count, type, dest, tag, c, synchronous);
+}
+
+/* Each send call: the quick test, else the whole of send_common. */
+#define SEND(synchronous)                                                                      \
+    do {                                                                                       \
+        long long nbytes = (long long)cl_last_contiguous.size * count;                         \
+        if (dest >= 0 && count >= 0 && nbytes <= CL_COMBINE_LIMIT && quick(comm, type))         \
+            return cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous);       \
+        return send_common(buf, count, type, dest, tag, comm, synchronous);                    \
+    } while (0)
+
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Send");
+    SEND(0);
 }
 
 int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_common(buf, count, type, dest, tag, comm, 1, "MPI_Ssend");
+    SEND(1);
 }
 
 /* Ready mode gives no guarantee a standard send does not; buffered mode is
  * served by a standard send (see docs/limitations.md). */
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Rsend");
+    SEND(0);
 }
 
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_common(buf, count, type, dest, tag, comm, 0, "MPI_Bsend");
+    SEND(0);
 }
 
 void cl_count_arrival(int comm, int source, int tag, const struct cl_header *h,
@@ -115,25 +144,38 @@ static int receive(int comm, void *buf, int count, MPI_Datatype type, int source
     return rc;
 }
 
-int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
-             MPI_Status *status)
+static OUT_OF_LINE int recv_general(int c, void *buf, int count, MPI_Datatype type, int source,
+                                    int tag, MPI_Status *status)
 {
-    int c = cl_comm_index(comm);
-    cl_poll();
-    int capacity;
-    /* The short path: a named source and tag, small contiguous data, nothing
-     * the layer keeps for this receive, nothing being replayed. The post
-     * number counts every receive, as in replay. */
-    if (source >= 0 && tag >= 0 && !cl.replaying && !cl.split_pending && cl_held_none() &&
-        (capacity = cl_contiguous_bytes(count, type)) >= 0 && capacity <= CL_COMBINE_LIMIT) {
-        cl_next_post_number();
-        return cl_recv_combined(buf, capacity, source, tag, c, status);
-    }
     MPI_Status st;
     int rc = receive(c, buf, count, type, source, tag, &st);
     if (status != MPI_STATUS_IGNORE)
         *status = st;
     return rc;
+}
+
+static OUT_OF_LINE int recv_common(void *buf, int count, MPI_Datatype type, int source, int tag,
+                                   MPI_Comm comm, MPI_Status *status)
+{
+    int c = cl_comm_index(comm);
+    cl_poll();
+    int capacity;
+    /* The short path: a named source and tag, a contiguous buffer, nothing
+     * the layer keeps for this receive, nothing being replayed. */
+    if (source >= 0 && tag >= 0 && !cl.replaying && !cl.split_pending && cl_held_none() &&
+        (capacity = cl_contiguous_bytes(count, type)) >= 0)
+        return cl_recv_contiguous(buf, count, type, capacity, source, tag, c, status);
+    return recv_general(c, buf, count, type, source, tag, status);
+}
+
+int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
+             MPI_Status *status)
+{
+    long long capacity = (long long)cl_last_contiguous.size * count;
+    if (source >= 0 && tag >= 0 && count >= 0 && capacity <= INT_MAX && cl_held_none() &&
+        quick(comm, type))
+        return cl_recv_contiguous(buf, count, type, (int)capacity, source, tag, CL_WORLD, status);
+    return recv_common(buf, count, type, source, tag, comm, status);
 }
 
 int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,

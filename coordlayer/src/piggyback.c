@@ -156,15 +156,21 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
     return MPI_SUCCESS;
 }
 
+/* Header and data of the short path's messages: one thread calls MPI
+ * (MPI_THREAD_FUNNELED at most), and a static buffer stays in the cache
+ * where 8 KiB of stack would push MPI's frames onto colder lines. */
+static unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
+
 int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous)
 {
-    unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
     struct cl_header h = cl_outgoing_header();
     h.nbytes = (uint16_t)nbytes;
     memcpy(wire, &h, CL_HEADER_BYTES);
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
-    return (synchronous ? PMPI_Ssend : PMPI_Send)(wire, CL_HEADER_BYTES + nbytes, MPI_BYTE, dest,
-                                                  tag, cl_objects[comm].real);
+    int rc = (synchronous ? PMPI_Ssend : PMPI_Send)(wire, CL_HEADER_BYTES + nbytes, MPI_BYTE,
+                                                    dest, tag, cl_objects[comm].real);
+    cl_note_sent(cl_world_rank(comm, dest));
+    return rc;
 }
 
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
@@ -197,30 +203,41 @@ void cl_send_release(struct cl_send_layout *s)
 
 /* ---- receiving ---- */
 
-int cl_recv_combined(void *buf, int capacity, int source, int tag, int comm, MPI_Status *status)
+int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, int source,
+                       int tag, int comm, MPI_Status *status)
 {
-    unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
-    struct cl_header h;
+    int room = CL_HEADER_BYTES + (capacity < CL_COMBINE_LIMIT ? capacity : CL_COMBINE_LIMIT);
+    if (room < (int)sizeof(struct cl_split_header))
+        room = (int)sizeof(struct cl_split_header);
+    cl_next_post_number(); /* counts every receive, as replay does */
     /* The data's size is in the header: MPI's status is needed only when the
      * program asked for one. */
-    int rc = PMPI_Recv(wire, CL_HEADER_BYTES + capacity, MPI_BYTE, source, tag,
-                       cl_objects[comm].real, status);
+    int rc = PMPI_Recv(wire, room, MPI_BYTE, source, tag, cl_objects[comm].real, status);
     if (rc != MPI_SUCCESS)
         return rc;
-    memcpy(&h, wire, CL_HEADER_BYTES);
-    if (h.flags & CL_SPLIT) { /* a split message: more than the buffer holds */
-        struct cl_split_header split;
-        memcpy(&split, wire, sizeof split);
-        cl_check_fits(source, tag, split.nbytes, capacity, MPI_BYTE);
+    struct cl_split_header h;
+    memcpy(&h.h, wire, CL_HEADER_BYTES);
+    int world_source = cl_world_rank(comm, source);
+    const void *data = buf;
+    if (h.h.flags & CL_SPLIT) {
+        memcpy(&h, wire, sizeof h);
+        if (h.nbytes > capacity)
+            cl_check_fits(source, tag, h.nbytes, count, type); /* stops the program */
+        PMPI_Recv(buf, count, cl_real_type(type), world_source, part2_tag(h.seq), cl.data,
+                  MPI_STATUS_IGNORE);
+    } else {
+        h.nbytes = h.h.nbytes;
+        if (h.nbytes > capacity)
+            cl_check_fits(source, tag, h.nbytes, count, type); /* stops the program */
+        memcpy(buf, wire + CL_HEADER_BYTES, (size_t)h.nbytes);
+        data = wire + CL_HEADER_BYTES;
     }
-    memcpy(buf, wire + CL_HEADER_BYTES, h.nbytes);
     if (status != MPI_STATUS_IGNORE)
         PMPI_Status_set_elements(status, MPI_BYTE, h.nbytes);
-    int world_source = cl_world_rank(comm, source);
-    if (h.epoch == cl.epoch && !cl.logging)
+    if (h.h.epoch == cl.epoch && !cl.logging)
         cl.recv_current[world_source]++; /* the usual case of cl_note_received */
     else
-        cl_count_arrival(comm, source, tag, &h, wire + CL_HEADER_BYTES, h.nbytes);
+        cl_count_arrival(comm, source, tag, &h.h, data, h.nbytes);
     return MPI_SUCCESS;
 }
 

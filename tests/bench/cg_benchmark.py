@@ -239,6 +239,26 @@ def verdict(value, bound):
     return f"{'met' if value <= bound else 'NOT met'} ({value:.3f} vs {bound:.3f})"
 
 
+def paired(values, bounds):
+    """Median over the rounds of value / bound, each run against the references of its
+    own round: drift between rounds (other jobs, where the VM places the vCPUs) cancels."""
+    return statistics.median(v / b for v, b in zip(values, bounds))
+
+
+def paired_targets(r):
+    """The three targets judged round by round: {target: median ratio to its bound}."""
+    t, ref = r["times"], r["references"]
+    return {
+        "+Collectives <= 1.02 x Original": paired(
+            t["+Collectives"], [1.02 * o for o in t["Original"]]),
+        "+Checkpoint <= Original + copy + 10%": paired(
+            t["+Checkpoint"], [1.10 * o + c for o, c in zip(t["Original"], ref["copy_fresh_s"])]),
+        "Restart <= (MPI start-up + image read) + 10%": paired(
+            ref["restart_wall_s"], [1.10 * (m + i) for m, i in
+                                    zip(ref["mpi_startup_s"], ref["image_read_s"])]),
+    }
+
+
 def targets_section(results):
     """Issue 5's targets, each against references measured in the same run."""
     lines = ["## Targets", "",
@@ -265,6 +285,17 @@ def targets_section(results):
             f"{ref['mpi_startup_s']:.3f} | {ref['image_read_s']:.4f} | "
             f"{verdict(ref['restart_wall_s'], bound_rs)} | {ref['runtime_read_s']:.4f} / "
             f"{ref['runtime_load_s']:.4f} / {ref['resumed_after_s']:.3f} |")
+    lines += ["", "The same targets judged round by round (each round runs every mode once, "
+              "in the same order): the median over the rounds of the measured time divided by "
+              "its bound from the same round; at most 1.00 is met. This cancels the drift "
+              "between rounds that the middle-three means keep; +Collectives is included "
+              "here (bound: 1.02 x Original).", "",
+              "| ranks | " + " | ".join(paired_targets(results[0])) + " |",
+              "|---|" + "---|" * len(paired_targets(results[0]))]
+    for r in results:
+        lines.append(f"| {r['ranks']} | " + " | ".join(
+            f"{'met' if v <= 1 else 'NOT met'} ({v:.3f})" for v in paired_targets(r).values())
+            + " |")
     lines += ["", "Compression (`CKPT_COMPRESS=zstd`, level 1, in the writing thread): size of "
               "the global checkpoint and the background time of the largest rank (checksum, "
               "compression, write, fsync).", "",
