@@ -183,20 +183,22 @@ static uint64_t layer_checkpoint_number(void)
 }
 
 /* Recovery: the newest checkpoint every rank can load. */
-static uint64_t layer_agree(const uint64_t *loadable, int count)
+static uint64_t layer_agree(const uint64_t *committed, int count, int (*loadable)(int i))
 {
     int i = 0;
     for (;;) {
-        unsigned long long mine = i < count ? loadable[i] : 0, lowest;
-        PMPI_Allreduce(&mine, &lowest, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, cl.control);
-        while (i < count && loadable[i] > lowest)
+        while (i < count && !loadable(i)) /* usually the newest is fine: one image read */
             i++;
-        int have = i < count && loadable[i] == lowest, all;
+        unsigned long long mine = i < count ? committed[i] : 0, lowest;
+        PMPI_Allreduce(&mine, &lowest, 1, MPI_UNSIGNED_LONG_LONG, MPI_MIN, cl.control);
+        while (i < count && committed[i] > lowest)
+            i++;
+        int have = i < count && committed[i] == lowest && loadable(i), all;
         PMPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, cl.control);
         if (lowest == 0 || all)
             return lowest;
         /* Someone lacks `lowest`: everyone moves below it. */
-        while (i < count && loadable[i] >= lowest)
+        while (i < count && committed[i] >= lowest)
             i++;
     }
 }

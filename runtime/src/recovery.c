@@ -99,35 +99,66 @@ static int open_checked(uint64_t n, const uint8_t *exe_id, uint32_t exe_id_len,
     return rc;
 }
 
+/* The committed checkpoints, newest first, each checked only when asked:
+ * checking an image means reading it whole, and recovery normally loads the
+ * newest. The last image found good stays open for loading. */
+static struct {
+    uint64_t list[64];
+    int count;
+    signed char verdict[64]; /* 0 not checked yet, 1 loadable, -1 not */
+    uint8_t exe_id[CKPT_EXE_ID_MAX];
+    uint32_t exe_id_len;
+    struct ckpt_image open;
+    uint64_t open_n; /* 0: none open */
+    double read_seconds;
+} candidates;
+
+static int candidate_loadable(int i)
+{
+    if (i < 0 || i >= candidates.count)
+        return 0;
+    if (candidates.verdict[i])
+        return candidates.verdict[i] > 0;
+    uint64_t n = candidates.list[i];
+    char err[PATH_MAX + 256];
+    struct ckpt_image img;
+    double t0 = ckpt_seconds();
+    int rc = open_checked(n, candidates.exe_id, candidates.exe_id_len, &img, err, sizeof err);
+    if (rc == CKPT_IMAGE_FOREIGN)
+        ckpt_fatal("refusing checkpoint %llu: %s. Recover with the executable that wrote "
+                   "it, or point CKPT_DIR elsewhere", (unsigned long long)n, err);
+    if (rc != 0) {
+        ckpt_warn("checkpoint %llu in %s is damaged (%s); trying an older one",
+                  (unsigned long long)n, ckpt_opts.dir, err);
+        if (!ckpt_active_layer) /* with other ranks, they decide together what is usable */
+            ckpt_store_set_aside(ckpt_opts.dir, n);
+        candidates.verdict[i] = -1;
+        return 0;
+    }
+    if (candidates.open_n)
+        ckpt_image_close(&candidates.open);
+    candidates.open = img;
+    candidates.open_n = n;
+    candidates.read_seconds = ckpt_seconds() - t0;
+    candidates.verdict[i] = 1;
+    return 1;
+}
+
 uint64_t ckpt_recover(void)
 {
     const char *dir = ckpt_opts.dir;
     const struct ckpt_layer *layer = ckpt_active_layer;
-    uint64_t committed[64], loadable[64];
-    int n = ckpt_store_list_committed(dir, committed, 64), nloadable = 0;
-    uint8_t exe_id[CKPT_EXE_ID_MAX];
-    uint32_t exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);
-    char err[PATH_MAX + 256];
-    for (int i = 0; i < n; i++) {
-        struct ckpt_image img;
-        int rc = open_checked(committed[i], exe_id, exe_id_len, &img, err, sizeof err);
-        if (rc == CKPT_IMAGE_FOREIGN)
-            ckpt_fatal("refusing checkpoint %llu: %s. Recover with the executable that wrote "
-                       "it, or point CKPT_DIR elsewhere", (unsigned long long)committed[i], err);
-        if (rc == 0) {
-            ckpt_image_close(&img);
-            loadable[nloadable++] = committed[i];
-            if (!layer)
-                break; /* alone, the newest loadable one is the one */
-            continue;
-        }
-        ckpt_warn("checkpoint %llu in %s is damaged (%s); trying an older one",
-                  (unsigned long long)committed[i], dir, err);
-        if (!layer) /* with other ranks, they decide together what is usable */
-            ckpt_store_set_aside(dir, committed[i]);
+    int n = ckpt_store_list_committed(dir, candidates.list, 64);
+    candidates.count = n > 0 ? n : 0;
+    candidates.exe_id_len = ckpt_exe_identity(candidates.exe_id, sizeof candidates.exe_id);
+    uint64_t chosen = 0;
+    if (layer) {
+        chosen = layer->agree(candidates.list, candidates.count, candidate_loadable);
+    } else {
+        for (int i = 0; i < candidates.count && !chosen; i++)
+            if (candidate_loadable(i))
+                chosen = candidates.list[i];
     }
-    uint64_t chosen = layer ? layer->agree(loadable, nloadable)
-                            : (nloadable > 0 ? loadable[0] : 0);
     if (chosen == 0) {
         if (layer && layer->leave_together)
             layer->leave_together();
@@ -137,19 +168,31 @@ uint64_t ckpt_recover(void)
         ckpt_fatal("--recover: every checkpoint in '%s' is damaged%s; nothing to recover from",
                    dir, layer ? " or missing on some rank" : "");
     }
-    struct ckpt_image img;
-    double t0 = ckpt_seconds();
-    if (open_checked(chosen, exe_id, exe_id_len, &img, err, sizeof err) != 0)
-        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+    /* The agreed one was checked on the way down the list, and is the last
+     * found good unless the layer chose otherwise. */
+    char err[PATH_MAX + 256];
+    if (candidates.open_n != chosen) {
+        if (candidates.open_n)
+            ckpt_image_close(&candidates.open);
+        candidates.open_n = 0;
+        double t0 = ckpt_seconds();
+        if (open_checked(chosen, candidates.exe_id, candidates.exe_id_len, &candidates.open, err,
+                         sizeof err) != 0)
+            ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+        candidates.open_n = chosen;
+        candidates.read_seconds = ckpt_seconds() - t0;
+    }
+    struct ckpt_image *img = &candidates.open;
     double t1 = ckpt_seconds();
-    load_image(&img);
-    if (layer && layer->restore(&img, err, sizeof err) != 0)
+    load_image(img);
+    if (layer && layer->restore(img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
     cost.checkpoint = chosen;
-    cost.bytes = img.map_size;
-    cost.read_seconds = t1 - t0;
+    cost.bytes = img->map_size;
+    cost.read_seconds = candidates.read_seconds;
     cost.load_seconds = ckpt_seconds() - t1;
-    ckpt_image_close(&img);
+    ckpt_image_close(img);
+    candidates.open_n = 0;
     ckpt_frames_begin_restore();
     ckpt_recovering = 1;
     ckpt_restoring = 1;

@@ -30,9 +30,11 @@ struct ckpt_layer {
     /* This rank's image of checkpoint n is written and durable (ok=1) or failed
      * (ok=0). Committing the checkpoint is now the layer's business. */
     void (*image_written)(uint64_t n, int ok);
-    /* Recovery: given the committed checkpoints whose image this rank can load
-     * (newest first), return the one every rank loads, or 0 if there is none. */
-    uint64_t (*agree)(const uint64_t *loadable, int count);
+    /* Recovery: given this rank's committed checkpoints (newest first) and a
+     * test of whether it can load committed[i] (which reads and checks that
+     * image: ask only as far down the list as needed), return the one every
+     * rank loads, or 0 if there is none. */
+    uint64_t (*agree)(const uint64_t *committed, int count, int (*loadable)(int i));
     /* Recovery: every rank agreed there is nothing to load and is about to
      * exit with the same error; shut down together (a launcher kills the
      * ranks that are still running when the first one exits non-zero). */

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""--recover when some rank's images are damaged: every rank loads the same
+committed checkpoint, the newest that every rank can load, and the output is
+exactly the uninterrupted run's; when no checkpoint is loadable everywhere,
+every rank stops with one clear message and nothing is deleted.
+
+A run with a checkpoint every few potential points (CKPT_KEEP=4) leaves four
+committed checkpoints. Then, step by step, images are damaged (one byte in
+the middle flipped) and the program recovered:
+  1. rank 1's image of the newest: all ranks load the second newest;
+  2. also rank 0's image of the second newest: all load the third;
+  3. rank 1's image of the third and rank 0's of the fourth: none is loadable
+     on every rank, so the recovery fails on every rank with one message.
+Each recovery starts from a copy of the checkpoint directory, so that every
+step sees the four checkpoints (recovery prunes and writes new ones).
+
+usage: recovery_agreement.py --exe RING --plain RING.plain --mpiexec MPIEXEC [--np 2]
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ARGS = ["120", "200"]  # ring: rounds, sweeps
+
+
+def launch(a, exe, env, extra=()):
+    cmd = [a.mpiexec, "-n", str(a.np), exe, *ARGS, *extra]
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+
+
+def committed(ckdir):
+    return sorted(d for d in os.listdir(ckdir)
+                  if os.path.exists(os.path.join(ckdir, d, "COMMITTED")))
+
+
+def damage(path):
+    with open(path, "r+b") as f:
+        size = f.seek(0, 2)
+        f.seek(size // 2)
+        byte = f.read(1)
+        f.seek(size // 2)
+        f.write(bytes([byte[0] ^ 0xff]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("--plain", required=True)
+    ap.add_argument("--mpiexec", required=True)
+    ap.add_argument("--np", type=int, default=2)
+    a = ap.parse_args()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    reference = launch(a, a.plain, env)
+    if reference.returncode:
+        sys.exit(f"FAIL: the reference run exited {reference.returncode}\n{reference.stderr}")
+    work = tempfile.mkdtemp(prefix="aalc-agree-")
+    failures = 0
+
+    def report(ok, what):
+        nonlocal failures
+        print(f"{'ok  ' if ok else 'FAIL'}  {what}", flush=True)
+        failures += not ok
+
+    try:
+        pristine = os.path.join(work, "pristine")
+        run = launch(a, a.exe, dict(env, CKPT_DIR=pristine, CKPT_EVERY="20", CKPT_KEEP="4"))
+        names = committed(pristine) if os.path.isdir(pristine) else []
+        report(run.returncode == 0 and run.stdout == reference.stdout and len(names) == 4,
+               f"uninterrupted run: exit {run.returncode}, committed {names}")
+        if len(names) != 4:
+            sys.exit(1)
+        newest_first = names[::-1]
+
+        def image(step_dir, which, rank):
+            return os.path.join(step_dir, newest_first[which], f"rank-{rank:06d}.img")
+
+        def recover(damaged, step):
+            """Recover from a copy of the pristine directory with `damaged` images
+            ((checkpoint index newest first, rank) pairs) spoilt."""
+            step_dir = os.path.join(work, f"step{step}")
+            shutil.copytree(pristine, step_dir)
+            for which, rank in damaged:
+                damage(image(step_dir, which, rank))
+            before = {n: sorted(os.listdir(os.path.join(step_dir, n))) for n in names}
+            r = launch(a, a.exe, dict(env, CKPT_DIR=step_dir, CKPT_VERBOSE="1"), ["--recover"])
+            return r, step_dir, before
+
+        # Steps 1 and 2: the newest checkpoint every rank can load.
+        for step, damaged, expect in ((1, [(0, 1)], 1), (2, [(0, 1), (1, 0)], 2)):
+            r, step_dir, _ = recover(damaged, step)
+            loaded = re.findall(r"(?:resumed|recovering) from checkpoint (\d+)", r.stderr)
+            want = int(newest_first[expect].split("-")[1])
+            ok = (r.returncode == 0 and r.stdout == reference.stdout and
+                  loaded and all(int(n) == want for n in loaded) and "damaged" in r.stderr)
+            report(ok, f"step {step}: {len(damaged)} damaged image(s): exit {r.returncode}, "
+                       f"loaded {sorted(set(loaded))} (want {want}), output "
+                       f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
+            if not ok:
+                print(r.stderr[-3000:])
+        # Step 3: nothing loadable on every rank.
+        r, step_dir, before = recover([(0, 1), (1, 0), (2, 1), (3, 0)], 3)
+        after = {n: sorted(os.listdir(os.path.join(step_dir, n)))
+                 for n in names if os.path.isdir(os.path.join(step_dir, n))}
+        messages = set(re.findall(r"--recover: every checkpoint in .*", r.stderr))
+        ok = r.returncode != 0 and len(messages) == 1 and "on some rank" in r.stderr and \
+            after == before and r.stdout == ""
+        report(ok, f"step 3: no checkpoint loadable on every rank: exit {r.returncode}, "
+                   f"message {sorted(messages)}, files {'kept' if after == before else 'CHANGED'}")
+        if not ok:
+            print(r.stderr[-3000:])
+        sys.exit(1 if failures else 0)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
