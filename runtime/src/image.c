@@ -600,7 +600,8 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
     size_t size = (size_t)st.st_size;
     void *map = NULL;
     if (size > 0) {
-        map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+        /* MAP_POPULATE: one call maps the whole file from the page cache. */
+        map = mmap(NULL, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
         if (map == MAP_FAILED) {
             set_err(err, errlen, path, "cannot map: %s", strerror(errno));
             close(fd);
