@@ -835,12 +835,12 @@ int ckpt_heap_prepare_restore(size_t used, char *err, size_t errlen)
         mapping.zero_from = (char *)HEAP_BASE + used; /* the caller writes up to there */
 #ifdef MADV_POPULATE_WRITE
     /* The caller is about to write all of it: one call maps every page,
-     * rather than a fault per page (costly in a virtual machine), in huge
-     * pages where the kernel has them. Hints. */
-    if (rc == 0) {
-        madvise((void *)HEAP_BASE, used, MADV_HUGEPAGE);
+     * rather than a fault per page (costly in a virtual machine). A hint.
+     * Not MADV_HUGEPAGE: where the kernel compacts memory for huge pages on
+     * demand (defrag=madvise), that took 11 ms instead of 2 in 2 of 5 CG
+     * recoveries (docs/performance-cg.md). */
+    if (rc == 0)
         madvise((void *)HEAP_BASE, used, MADV_POPULATE_WRITE);
-    }
 #endif
     release_heap_lock();
     return rc;
