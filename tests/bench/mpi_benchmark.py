@@ -626,13 +626,13 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
         lines.append(f"- {label}: `pingpong {' '.join(args)}`")
     lines += [
         "", "The copy variants copy on both sides and allocate the receive bounce buffer "
-        "per message, as the layer does; the hindexed variants use the layer's cache of "
-        "committed types (one type per header/buffer/size, sent from `MPI_BOTTOM`). "
-        "\"real layer\" is the AALC build of the ping-pong above (the whole layer: epochs, "
-        "counts, control-channel polling). A separate header message changes more than the "
-        "speed: the layer would have to keep each header with its data for wildcard receives "
-        "(the data's sender is known only from the header: that is (b')), for probes "
-        "(`MPI_Probe` must report the data's size) and for non-blocking receives.", "",
+        "per message (the layer's blocking calls use a static buffer instead, its "
+        "non-blocking ones allocate); the hindexed variants use a cache of committed types "
+        "(one type per header/buffer/size, sent from `MPI_BOTTOM`). \"real layer\" is the "
+        "AALC build of the ping-pong above (the whole layer: epochs, counts, control-channel "
+        "polling). Above `CL_COMBINE_LIMIT` the layer uses (b'): part 1 does the matching, "
+        "wildcards included, and part 2 follows on a private communicator; a probe that "
+        "finds a part 1 takes both out of MPI and holds them ([protocol.md](protocol.md)).", "",
         "One-way latency (us), median of the runs; in brackets, the paired median of "
         "variant / no header over the repeats (for the real layer: AALC / plain from the "
         "table above):", "",
