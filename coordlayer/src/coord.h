@@ -15,6 +15,7 @@
 #ifndef AALC_COORD_H
 #define AALC_COORD_H
 
+#include <limits.h>
 #include <mpi.h>
 #include <stdatomic.h>
 #include <stddef.h>
@@ -119,9 +120,10 @@ extern struct cl_type_memo cl_last_contiguous;
 int cl_contiguous_bytes_slow(int count, MPI_Datatype type);
 static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
 {
-    if (type == cl_last_contiguous.type)
-        return cl_last_contiguous.size * count;
-    return cl_contiguous_bytes_slow(count, type);
+    long long bytes = (long long)cl_last_contiguous.size * count;
+    if (type == cl_last_contiguous.type && bytes <= INT_MAX)
+        return (int)bytes;
+    return cl_contiguous_bytes_slow(count, type); /* also for sizes past INT_MAX */
 }
 /* The short path for contiguous data of at most CL_COMBINE_LIMIT bytes to a
  * real rank (the caller checks): header and data in one message. Counts the

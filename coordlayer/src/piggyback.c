@@ -21,6 +21,7 @@
 #include "heap.h"
 #include "log.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* Bounce room for part 1 of a receive that may be split: the largest
@@ -33,7 +34,8 @@ struct type_info {
 };
 
 static struct type_info described[8]; /* the last few datatypes seen */
-struct cl_type_memo cl_last_contiguous = {MPI_DATATYPE_NULL, 0};
+/* Starts as a real contiguous type: no sentinel a program could pass. */
+struct cl_type_memo cl_last_contiguous = {MPI_BYTE, 1};
 
 /* Size and contiguity of a datatype: asked on every message. The program's
  * derived types have virtual handles that are never reused (objects.h), so
@@ -115,6 +117,17 @@ static int read_header(const void *wire, int total, int source, int tag,
     return h->nbytes;
 }
 
+/* count elements of a size-byte type, as bytes; stops the program past what
+ * an int (and the split header) holds, where MPI's own counts stop too. */
+static int bytes_of(int count, int size)
+{
+    long long bytes = (long long)size * count;
+    if (bytes > INT_MAX)
+        ckpt_fatal("a message of %lld bytes (%d elements of %d bytes): the coordination "
+                   "layer moves at most %d bytes per message", bytes, count, size, INT_MAX);
+    return (int)bytes;
+}
+
 int cl_contiguous_bytes_slow(int count, MPI_Datatype type)
 {
     int size;
@@ -122,14 +135,28 @@ int cl_contiguous_bytes_slow(int count, MPI_Datatype type)
         return -1;
     if (size > 0)
         cl_last_contiguous = (struct cl_type_memo){type, size};
-    return size * count;
+    return bytes_of(count, size);
 }
 
 int cl_data_bytes(int count, MPI_Datatype type)
 {
     int size;
     describe(type, &size);
-    return size * count;
+    return bytes_of(count, size);
+}
+
+/* A blocking send of n bytes. While split receives of ours are pending, it
+ * waits by testing (cl_wait_real), which posts their part 2 as their part 1
+ * arrives: the receiver of this message may be blocked sending us one. */
+static int send_bytes(const void *bytes, int n, int dest, int tag, MPI_Comm real, int synchronous)
+{
+    if (!cl.split_pending)
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(bytes, n, MPI_BYTE, dest, tag, real);
+    MPI_Request req;
+    int rc = (synchronous ? PMPI_Issend : PMPI_Isend)(bytes, n, MPI_BYTE, dest, tag, real, &req);
+    if (rc == MPI_SUCCESS)
+        cl_wait_real(&req, MPI_STATUS_IGNORE);
+    return rc;
 }
 
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
@@ -140,7 +167,7 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
     if (nbytes <= CL_COMBINE_LIMIT) {
         unsigned char wire[SPLIT_BOUNCE];
         int n = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type);
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(wire, n, MPI_BYTE, dest, tag, real);
+        return send_bytes(wire, n, dest, tag, real, synchronous);
     }
     /* Part 2 goes on the private communicator, which spans the world. */
     int world_dest = cl_world_rank(comm, dest);
@@ -167,8 +194,8 @@ int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, i
     h.nbytes = (uint16_t)nbytes;
     memcpy(wire, &h, CL_HEADER_BYTES);
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
-    int rc = (synchronous ? PMPI_Ssend : PMPI_Send)(wire, CL_HEADER_BYTES + nbytes, MPI_BYTE,
-                                                    dest, tag, cl_objects[comm].real);
+    int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_objects[comm].real,
+                        synchronous);
     cl_note_sent(cl_world_rank(comm, dest));
     return rc;
 }
@@ -206,13 +233,12 @@ void cl_send_release(struct cl_send_layout *s)
 int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, int source,
                        int tag, int comm, MPI_Status *status)
 {
-    int room = CL_HEADER_BYTES + (capacity < CL_COMBINE_LIMIT ? capacity : CL_COMBINE_LIMIT);
-    if (room < (int)sizeof(struct cl_split_header))
-        room = (int)sizeof(struct cl_split_header);
     cl_next_post_number(); /* counts every receive, as replay does */
     /* The data's size is in the header: MPI's status is needed only when the
-     * program asked for one. */
-    int rc = PMPI_Recv(wire, room, MPI_BYTE, source, tag, cl_objects[comm].real, status);
+     * program asked for one. Room for any part 1, so that a message larger
+     * than the buffer is reported by cl_check_fits, in the program's terms. */
+    int rc = PMPI_Recv(wire, (int)sizeof wire, MPI_BYTE, source, tag, cl_objects[comm].real,
+                       status);
     if (rc != MPI_SUCCESS)
         return rc;
     struct cl_split_header h;

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Runs tests/mpi/p2p_edges.c's modes, built with ckptcc and with plain mpicc,
+and checks how each ends: the legal programs (deadlock, status) finish with
+the plain build's output; the erroneous ones stop with the layer's message.
+
+usage: p2p_edges.py --exe P2P_EDGES --plain P2P_EDGES.plain --mpiexec MPIEXEC
+"""
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+
+ERRORS = {
+    "trunc-small": "message truncated: rank 0 sent 40 bytes with tag 1 to a receive buffer of 24 bytes",
+    "trunc-split": "message truncated: rank 0 sent 32000 bytes with tag 1 to a receive buffer of 24000 bytes",
+    "trunc-tiny": "message truncated: rank 0 sent 8 bytes with tag 1 to a receive buffer of 4 bytes",
+    "huge": "moves at most 2147483647 bytes per message",
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("--plain", required=True)
+    ap.add_argument("--mpiexec", required=True)
+    a = ap.parse_args()
+    work = tempfile.mkdtemp(prefix="aalc-p2p-edges-")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    env.update(CKPT_DIR=os.path.join(work, "ckpt"), CKPT_INTERVAL="0")
+    failures = 0
+
+    def run(exe, mode):
+        """The run, or None when it hung (its whole process group is killed:
+        busy-polling ranks must not outlive the test)."""
+        p = subprocess.Popen([a.mpiexec, "-n", "2", exe, mode], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
+        try:
+            out, err = p.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+            return None
+        return subprocess.CompletedProcess(p.args, p.returncode, out, err)
+
+    for mode in ("deadlock", "status"):
+        plain, mine = run(a.plain, mode), run(a.exe, mode)
+        ok = (plain is not None and mine is not None and mine.returncode == 0 and
+              sorted(mine.stdout.splitlines()) == sorted(plain.stdout.splitlines()))
+        print(f"{'ok  ' if ok else 'FAIL'}  {mode}: " +
+              ("hung (killed after 60 s)" if mine is None else
+               f"exit {mine.returncode}, output {'as plain MPI' if ok else 'DIFFERS'}"))
+        if not ok and mine is not None:
+            print(mine.stdout + mine.stderr)
+        failures += not ok
+    for mode, message in ERRORS.items():
+        r = run(a.exe, mode)
+        ok = r is not None and r.returncode != 0 and message in r.stderr and \
+            "no error" not in r.stdout.replace("rank 0: no error", "")
+        print(f"{'ok  ' if ok else 'FAIL'}  {mode}: " +
+              ("hung" if r is None else f"exit {r.returncode}, "
+               f"{'says' if ok else 'does NOT say'} '{message}'"))
+        if not ok and r is not None:
+            print(r.stdout + r.stderr[-2000:])
+        failures += not ok
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
