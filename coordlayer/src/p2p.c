@@ -27,14 +27,26 @@ static OUT_OF_LINE int send_general(const void *buf, int count, MPI_Datatype typ
     return rc;
 }
 
-/* The quickest test for the short paths, without calls (so that a wrapper
- * taking it needs no stack frame): the world communicator, the contiguous
- * datatype seen last, nothing replayed, and nothing for cl_poll to do at this
- * call but count down (which it then does). */
+/* What the short paths need besides small or contiguous data: nothing
+ * replayed, a real destination; for a receive, a named source and tag and
+ * nothing held by a probe (split receives pending are checked apart). */
+static inline int short_send(int dest)
+{
+    return dest >= 0 && !cl.replaying;
+}
+
+static inline int short_receive(int source, int tag)
+{
+    return source >= 0 && tag >= 0 && !cl.replaying && cl_held_none();
+}
+
+/* The quickest test, without calls (so that a wrapper taking it needs no
+ * stack frame): the world communicator, the contiguous datatype seen last,
+ * and nothing for cl_poll to do at this call but count down (which it then
+ * does, so it comes last). */
 static inline int quick(MPI_Comm comm, MPI_Datatype type)
 {
-    return comm == MPI_COMM_WORLD && type == cl_last_contiguous.type && !cl.replaying &&
-           cl_poll_idle();
+    return comm == MPI_COMM_WORLD && type == cl_last_contiguous.type && cl_poll_idle();
 }
 
 static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type, int dest,
@@ -42,42 +54,42 @@ static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type
 {
     int c = cl_comm_index(comm);
     cl_poll();
-    /* The short path: small contiguous data to a real rank, nothing being replayed. */
     int nbytes = cl_contiguous_bytes(count, type);
-    if (dest >= 0 && !cl.replaying && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
+    if (short_send(dest) && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
         return cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
     return send_general(buf, count, type, dest, tag, c, synchronous);
 }
 
 /* Each send call: the quick test, else the whole of send_common. */
-#define SEND(synchronous)                                                                      \
-    do {                                                                                       \
-        long long nbytes = (long long)cl_last_contiguous.size * count;                         \
-        if (dest >= 0 && count >= 0 && nbytes <= CL_COMBINE_LIMIT && quick(comm, type))         \
-            return cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous);       \
-        return send_common(buf, count, type, dest, tag, comm, synchronous);                    \
-    } while (0)
+static inline int send_any(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                           MPI_Comm comm, int synchronous)
+{
+    long long nbytes = (long long)cl_last_contiguous.size * count;
+    if (count >= 0 && nbytes <= CL_COMBINE_LIMIT && short_send(dest) && quick(comm, type))
+        return cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous);
+    return send_common(buf, count, type, dest, tag, comm, synchronous);
+}
 
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    SEND(0);
+    return send_any(buf, count, type, dest, tag, comm, 0);
 }
 
 int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    SEND(1);
+    return send_any(buf, count, type, dest, tag, comm, 1);
 }
 
 /* Ready mode gives no guarantee a standard send does not; buffered mode is
  * served by a standard send (see docs/limitations.md). */
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    SEND(0);
+    return send_any(buf, count, type, dest, tag, comm, 0);
 }
 
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    SEND(0);
+    return send_any(buf, count, type, dest, tag, comm, 0);
 }
 
 void cl_count_arrival(int comm, int source, int tag, const struct cl_header *h,
@@ -160,9 +172,7 @@ static OUT_OF_LINE int recv_common(void *buf, int count, MPI_Datatype type, int 
     int c = cl_comm_index(comm);
     cl_poll();
     int capacity;
-    /* The short path: a named source and tag, a contiguous buffer, nothing
-     * the layer keeps for this receive, nothing being replayed. */
-    if (source >= 0 && tag >= 0 && !cl.replaying && !cl.split_pending && cl_held_none() &&
+    if (short_receive(source, tag) && !cl.split_pending &&
         (capacity = cl_contiguous_bytes(count, type)) >= 0)
         return cl_recv_contiguous(buf, count, type, capacity, source, tag, c, status);
     return recv_general(c, buf, count, type, source, tag, status);
@@ -172,8 +182,7 @@ int MPI_Recv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_C
              MPI_Status *status)
 {
     long long capacity = (long long)cl_last_contiguous.size * count;
-    if (source >= 0 && tag >= 0 && count >= 0 && capacity <= INT_MAX && cl_held_none() &&
-        quick(comm, type))
+    if (count >= 0 && capacity <= INT_MAX && short_receive(source, tag) && quick(comm, type))
         return cl_recv_contiguous(buf, count, type, (int)capacity, source, tag, CL_WORLD, status);
     return recv_common(buf, count, type, source, tag, comm, status);
 }

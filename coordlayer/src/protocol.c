@@ -389,9 +389,11 @@ static uint64_t announce_number;
 
 void cl_image_written(uint64_t n, int ok)
 {
-    cl.announce_pending = 1;
     announce_ok = ok;
     announce_number = n;
+    /* Last (an atomic store): set first, the main thread could announce the
+     * previous checkpoint's number, and this one would never complete. */
+    cl.announce_pending = 1;
 }
 
 void cl_announce_if_pending(void)

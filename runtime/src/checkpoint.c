@@ -19,7 +19,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static uint64_t last_number;
@@ -28,7 +27,6 @@ void ckpt_checkpoint_init(uint64_t number)
 {
     last_number = number;
 }
-
 
 /* The image being written: reused from one checkpoint to the next, so that
  * after the first one copying the state touches no new pages. */

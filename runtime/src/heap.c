@@ -838,7 +838,7 @@ int ckpt_heap_prepare_restore(size_t used, char *err, size_t errlen)
      * rather than a fault per page (costly in a virtual machine). A hint.
      * Not MADV_HUGEPAGE: where the kernel compacts memory for huge pages on
      * demand (defrag=madvise), that took 11 ms instead of 2 in 2 of 5 CG
-     * recoveries (docs/performance-cg.md). */
+     * recoveries (CKPT_STATS load_s in cg_benchmark.py's runs). */
     if (rc == 0)
         madvise((void *)HEAP_BASE, used, MADV_POPULATE_WRITE);
 #endif

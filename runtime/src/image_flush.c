@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* O_DIRECT wants offsets, lengths and addresses aligned to the device's
@@ -29,7 +28,6 @@ static pthread_t writer;
 static int writer_running;
 /* The compressed form of the image in flight, reused like the image. */
 static struct ckpt_image_buffer compressed;
-
 
 static int write_all(int fd, const uint8_t *p, size_t n)
 {

@@ -19,8 +19,6 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
-
 
 /* What the recovery cost, for ckpt_recover_report. */
 static struct {
@@ -169,19 +167,19 @@ uint64_t ckpt_recover(void)
                    dir, layer ? " or missing on some rank" : "");
     }
     /* The agreed one was checked on the way down the list, and is the last
-     * found good unless the layer chose otherwise. */
+     * found good unless the layer asked about an older one after it: then it
+     * is checked and opened again. */
+    for (int i = 0; candidates.open_n != chosen && i < candidates.count; i++)
+        if (candidates.list[i] == chosen) {
+            candidates.verdict[i] = 0;
+            if (!candidate_loadable(i))
+                ckpt_fatal("checkpoint %llu in %s: this rank's image cannot be loaded any more",
+                           (unsigned long long)chosen, dir);
+        }
+    if (candidates.open_n != chosen)
+        ckpt_fatal("checkpoint %llu was agreed on but this rank has no committed image of it "
+                   "in %s", (unsigned long long)chosen, dir);
     char err[PATH_MAX + 256];
-    if (candidates.open_n != chosen) {
-        if (candidates.open_n)
-            ckpt_image_close(&candidates.open);
-        candidates.open_n = 0;
-        double t0 = ckpt_seconds();
-        if (open_checked(chosen, candidates.exe_id, candidates.exe_id_len, &candidates.open, err,
-                         sizeof err) != 0)
-            ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
-        candidates.open_n = chosen;
-        candidates.read_seconds = ckpt_seconds() - t0;
-    }
     struct ckpt_image *img = &candidates.open;
     double t1 = ckpt_seconds();
     load_image(img);
