@@ -16,6 +16,7 @@ struct ckpt_options {
     size_t stack_size;    /* CKPT_STACK_SIZE bytes for the program's stack */
     int async_write;      /* CKPT_ASYNC_WRITE (default 1): write images in a background thread */
     int direct_io;        /* CKPT_DIRECT_IO (default 1): bypass the page cache when writing */
+    int prefetch;         /* CKPT_PREFETCH (default 1): on --recover, load while MPI starts */
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */

@@ -17,7 +17,9 @@
 
 #include <aalc/ckpt.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* What the recovery cost, for ckpt_recover_report. */
@@ -25,6 +27,7 @@ static struct {
     uint64_t checkpoint;
     size_t bytes;
     double read_seconds, load_seconds;
+    int prefetched; /* read and loaded while MPI started */
 } cost;
 
 /* Everything is checked before anything is copied, so a refused image leaves
@@ -60,12 +63,13 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
     return 0;
 }
 
-static void load_image(const struct ckpt_image *img)
+/* The program's state from a checked image: saved frames, globals, heap.
+ * Returns -1 with a message if the image cannot be loaded after all. */
+static int load_state(const struct ckpt_image *img, char *err, size_t errlen)
 {
-    char err[256];
     const struct ckpt_image_section *frames = ckpt_image_find(img, CKPT_SECTION_FRAMES, 0);
-    if (ckpt_frames_load(frames->data, frames->size, err, sizeof err) != 0)
-        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)img->header.checkpoint, err);
+    if (ckpt_frames_load(frames->data, frames->size, err, errlen) != 0)
+        return -1;
     struct ckpt_range globals[2];
     ckpt_globals_ranges(globals);
     for (uint32_t i = 0; i < 2; i++)
@@ -73,22 +77,27 @@ static void load_image(const struct ckpt_image *img)
                globals[i].size);
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     size_t used;
-    if (ckpt_heap_image_check(heap, &used, err, sizeof err) != 0 ||
-        ckpt_heap_prepare_restore(used, err, sizeof err) != 0)
-        ckpt_fatal("checkpoint %llu: %s", (unsigned long long)img->header.checkpoint, err);
+    if (ckpt_heap_image_check(heap, &used, err, errlen) != 0 ||
+        ckpt_heap_prepare_restore(used, err, errlen) != 0)
+        return -1;
     ckpt_heap_image_load(heap);
+    return 0;
+}
+
+static void rewind_output(const struct ckpt_image *img)
+{
     struct ckpt_runtime_record record;
     memcpy(&record, ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0)->data, sizeof record);
     if (ckpt_opts.rewind_output)
         ckpt_output_rewind(&record.output);
 }
 
-/* Opens and checks this rank's image of checkpoint n. */
-static int open_checked(uint64_t n, const uint8_t *exe_id, uint32_t exe_id_len,
+/* Opens and checks a rank's image of checkpoint n. */
+static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32_t exe_id_len,
                         struct ckpt_image *img, char *err, size_t errlen)
 {
     char path[PATH_MAX];
-    ckpt_store_image_path(ckpt_opts.dir, n, ckpt_rank, path, sizeof path);
+    ckpt_store_image_path(ckpt_opts.dir, n, rank, path, sizeof path);
     int rc = ckpt_image_open(path, exe_id, exe_id_len, img, err, errlen);
     if (rc == 0 && check_image(img, err, errlen) != 0) {
         ckpt_image_close(img);
@@ -97,6 +106,75 @@ static int open_checked(uint64_t n, const uint8_t *exe_id, uint32_t exe_id_len,
     return rc;
 }
 
+/* ---- loading while MPI starts ----
+ *
+ * A recovering MPI program spends most of its start in MPI_Init (CG at 1
+ * rank: 17 of 27 ms), and only then knows its rank, agrees with the others
+ * on a checkpoint and loads it. So a thread reads, checks and loads the
+ * newest committed image of the rank the launcher exported (PMI_RANK and
+ * the like) while MPI_Init runs. It is a guess: ckpt_recover keeps what it
+ * loaded only if the rank is right and the ranks agree on that checkpoint,
+ * and otherwise checks and loads as if it had not run. */
+static struct {
+    pthread_t thread;
+    int started;
+    uint32_t rank;
+    uint64_t n; /* 0: nothing loaded */
+    struct ckpt_image img;
+    double read_seconds, load_seconds;
+} prefetch;
+
+static uint8_t exe_id[CKPT_EXE_ID_MAX];
+static uint32_t exe_id_len;
+
+static int launcher_rank(void)
+{
+    static const char *const names[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK",
+                                        "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        char *end;
+        long r = v && *v ? strtol(v, &end, 10) : -1;
+        if (v && *v && *end == 0 && r >= 0 && r <= INT32_MAX)
+            return (int)r;
+    }
+    return -1;
+}
+
+static void *prefetch_newest(void *unused)
+{
+    (void)unused;
+    uint64_t list[1];
+    char err[PATH_MAX + 256];
+    if (ckpt_store_list_committed(ckpt_opts.dir, list, 1) < 1)
+        return NULL;
+    double t0 = ckpt_seconds();
+    if (open_checked(list[0], prefetch.rank, exe_id, exe_id_len, &prefetch.img, err,
+                     sizeof err) != 0)
+        return NULL; /* ckpt_recover finds out again, and says why */
+    double t1 = ckpt_seconds();
+    if (load_state(&prefetch.img, err, sizeof err) != 0) {
+        ckpt_image_close(&prefetch.img);
+        return NULL;
+    }
+    prefetch.read_seconds = t1 - t0;
+    prefetch.load_seconds = ckpt_seconds() - t1;
+    prefetch.n = list[0];
+    return NULL;
+}
+
+void ckpt_recover_prefetch(void)
+{
+    int rank = launcher_rank();
+    if (rank < 0 || prefetch.started)
+        return;
+    exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);
+    prefetch.rank = (uint32_t)rank;
+    prefetch.started = pthread_create(&prefetch.thread, NULL, prefetch_newest, NULL) == 0;
+}
+
+/* ---- choosing and loading ---- */
+
 /* The committed checkpoints, newest first, each checked only when asked:
  * checking an image means reading it whole, and recovery normally loads the
  * newest. The last image found good stays open for loading. */
@@ -104,12 +182,19 @@ static struct {
     uint64_t list[64];
     int count;
     signed char verdict[64]; /* 0 not checked yet, 1 loadable, -1 not */
-    uint8_t exe_id[CKPT_EXE_ID_MAX];
-    uint32_t exe_id_len;
     struct ckpt_image open;
     uint64_t open_n; /* 0: none open */
     double read_seconds;
 } candidates;
+
+static void keep_open(const struct ckpt_image *img, uint64_t n, double read_seconds)
+{
+    if (candidates.open_n)
+        ckpt_image_close(&candidates.open);
+    candidates.open = *img;
+    candidates.open_n = n;
+    candidates.read_seconds = read_seconds;
+}
 
 static int candidate_loadable(int i)
 {
@@ -121,7 +206,7 @@ static int candidate_loadable(int i)
     char err[PATH_MAX + 256];
     struct ckpt_image img;
     double t0 = ckpt_seconds();
-    int rc = open_checked(n, candidates.exe_id, candidates.exe_id_len, &img, err, sizeof err);
+    int rc = open_checked(n, ckpt_rank, exe_id, exe_id_len, &img, err, sizeof err);
     if (rc == CKPT_IMAGE_FOREIGN)
         ckpt_fatal("refusing checkpoint %llu: %s. Recover with the executable that wrote "
                    "it, or point CKPT_DIR elsewhere", (unsigned long long)n, err);
@@ -133,13 +218,32 @@ static int candidate_loadable(int i)
         candidates.verdict[i] = -1;
         return 0;
     }
-    if (candidates.open_n)
-        ckpt_image_close(&candidates.open);
-    candidates.open = img;
-    candidates.open_n = n;
-    candidates.read_seconds = ckpt_seconds() - t0;
+    keep_open(&img, n, ckpt_seconds() - t0);
     candidates.verdict[i] = 1;
     return 1;
+}
+
+/* What the thread loaded, if it was this rank's: taken as checked and open. */
+static uint64_t take_prefetched(void)
+{
+    if (!prefetch.started)
+        return 0;
+    pthread_join(prefetch.thread, NULL);
+    prefetch.started = 0;
+    if (!prefetch.n)
+        return 0;
+    if (prefetch.rank != ckpt_rank) {
+        ckpt_image_close(&prefetch.img);
+        return 0;
+    }
+    for (int i = 0; i < candidates.count; i++)
+        if (candidates.list[i] == prefetch.n) {
+            keep_open(&prefetch.img, prefetch.n, prefetch.read_seconds);
+            candidates.verdict[i] = 1;
+            return prefetch.n;
+        }
+    ckpt_image_close(&prefetch.img);
+    return 0;
 }
 
 uint64_t ckpt_recover(void)
@@ -148,7 +252,9 @@ uint64_t ckpt_recover(void)
     const struct ckpt_layer *layer = ckpt_active_layer;
     int n = ckpt_store_list_committed(dir, candidates.list, 64);
     candidates.count = n > 0 ? n : 0;
-    candidates.exe_id_len = ckpt_exe_identity(candidates.exe_id, sizeof candidates.exe_id);
+    if (!exe_id_len)
+        exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);
+    uint64_t loaded = take_prefetched(); /* the checkpoint whose state is in place */
     uint64_t chosen = 0;
     if (layer) {
         chosen = layer->agree(candidates.list, candidates.count, candidate_loadable);
@@ -181,14 +287,21 @@ uint64_t ckpt_recover(void)
                    "in %s", (unsigned long long)chosen, dir);
     char err[PATH_MAX + 256];
     struct ckpt_image *img = &candidates.open;
-    double t1 = ckpt_seconds();
-    load_image(img);
+    if (loaded == chosen) {
+        cost.load_seconds = prefetch.load_seconds;
+    } else {
+        double t1 = ckpt_seconds();
+        if (load_state(img, err, sizeof err) != 0)
+            ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+        cost.load_seconds = ckpt_seconds() - t1;
+    }
+    cost.prefetched = loaded == chosen;
+    rewind_output(img);
     if (layer && layer->restore(img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
     cost.checkpoint = chosen;
     cost.bytes = img->map_size;
     cost.read_seconds = candidates.read_seconds;
-    cost.load_seconds = ckpt_seconds() - t1;
     ckpt_image_close(img);
     candidates.open_n = 0;
     ckpt_frames_begin_restore();
@@ -200,5 +313,5 @@ uint64_t ckpt_recover(void)
 void ckpt_recover_report(double started_at)
 {
     ckpt_stats_restore(cost.checkpoint, cost.bytes, cost.read_seconds, cost.load_seconds,
-                       ckpt_seconds() - started_at);
+                       cost.prefetched, ckpt_seconds() - started_at);
 }

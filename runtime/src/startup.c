@@ -127,6 +127,8 @@ int __wrap_main(int argc, char **argv, char **envp)
     program.argv = copy_to_heap(argv, argc);
     program.envp = copy_to_heap(envp, envc);
 
+    if (ckpt_active_layer && ckpt_opts.recover && ckpt_opts.prefetch)
+        ckpt_recover_prefetch(); /* while MPI starts */
     if (ckpt_active_layer)
         ckpt_active_layer->start(ckpt_opts.recover);
     if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)

@@ -40,10 +40,11 @@ void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, do
 }
 
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
-                        double since_start_seconds)
+                        int prefetched, double since_start_seconds)
 {
     append_line("{\"event\":\"restore\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
-                "\"bytes\":%zu,\"read_s\":%.6f,\"load_s\":%.6f,\"resumed_after_s\":%.6f}\n",
+                "\"bytes\":%zu,\"read_s\":%.6f,\"load_s\":%.6f,\"prefetched\":%d,"
+                "\"resumed_after_s\":%.6f}\n",
                 (unsigned long long)n, ckpt_rank, ckpt_nranks, file_bytes, read_seconds,
-                load_seconds, since_start_seconds);
+                load_seconds, prefetched, since_start_seconds);
 }

@@ -17,8 +17,9 @@
 void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, double copy_seconds,
                            double seal_seconds, double write_seconds, int direct);
 /* Recovery from checkpoint n: reading and checking the image, copying it
- * into place, and the time from the program's start to its resumption. */
+ * into place (prefetched: both while MPI started), and the time from the
+ * program's start to its resumption. */
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
-                        double since_start_seconds);
+                        int prefetched, double since_start_seconds);
 
 #endif

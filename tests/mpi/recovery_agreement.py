@@ -11,12 +11,17 @@ the middle flipped) and the program recovered:
   2. also rank 0's image of the second newest: all load the third;
   3. rank 1's image of the third and rank 0's of the fourth: none is loadable
      on every rank, so the recovery fails on every rank with one message.
+Before step 1, a recovery with nothing damaged. Each rank loads its newest
+image while MPI starts (CKPT_STATS says "prefetched"): with nothing damaged
+every rank keeps that load; in step 1 rank 0's load of the newest must be
+replaced by the agreed older one (and rank 1's newest was damaged).
 Each recovery starts from a copy of the checkpoint directory, so that every
 step sees the four checkpoints (recovery prunes and writes new ones).
 
 usage: recovery_agreement.py --exe RING --plain RING.plain --mpiexec MPIEXEC [--np 2]
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -86,8 +91,29 @@ def main():
             for which, rank in damaged:
                 damage(image(step_dir, which, rank))
             before = {n: sorted(os.listdir(os.path.join(step_dir, n))) for n in names}
-            r = launch(a, a.exe, dict(env, CKPT_DIR=step_dir, CKPT_VERBOSE="1"), ["--recover"])
+            stats = os.path.join(work, f"stats{step}.jsonl")
+            r = launch(a, a.exe, dict(env, CKPT_DIR=step_dir, CKPT_VERBOSE="1", CKPT_STATS=stats),
+                       ["--recover"])
+            r.prefetched = {}
+            if os.path.exists(stats):
+                for line in open(stats):
+                    e = json.loads(line)
+                    if e["event"] == "restore":
+                        r.prefetched[e["rank"]] = e["prefetched"]
             return r, step_dir, before
+
+        # Step 0: nothing damaged: the newest, loaded while MPI started, is kept.
+        r, _, _ = recover([], 0)
+        loaded = re.findall(r"(?:resumed|recovering) from checkpoint (\d+)", r.stderr)
+        want = int(newest_first[0].split("-")[1])
+        ok = (r.returncode == 0 and r.stdout == reference.stdout and loaded and
+              all(int(n) == want for n in loaded) and
+              r.prefetched == {k: 1 for k in range(a.np)})
+        report(ok, f"step 0: nothing damaged: exit {r.returncode}, loaded {sorted(set(loaded))} "
+                   f"(want {want}), kept the load made while MPI started {r.prefetched}, output "
+                   f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
+        if not ok:
+            print(r.stderr[-3000:])
 
         # Steps 1 and 2: the newest checkpoint every rank can load.
         for step, damaged, expect in ((1, [(0, 1)], 1), (2, [(0, 1), (1, 0)], 2)):
@@ -95,9 +121,11 @@ def main():
             loaded = re.findall(r"(?:resumed|recovering) from checkpoint (\d+)", r.stderr)
             want = int(newest_first[expect].split("-")[1])
             ok = (r.returncode == 0 and r.stdout == reference.stdout and
-                  loaded and all(int(n) == want for n in loaded) and "damaged" in r.stderr)
+                  loaded and all(int(n) == want for n in loaded) and "damaged" in r.stderr and
+                  r.prefetched == {k: 0 for k in range(a.np)})
             report(ok, f"step {step}: {len(damaged)} damaged image(s): exit {r.returncode}, "
-                       f"loaded {sorted(set(loaded))} (want {want}), output "
+                       f"loaded {sorted(set(loaded))} (want {want}), loaded again after the "
+                       f"agreement {r.prefetched}, output "
                        f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
             if not ok:
                 print(r.stderr[-3000:])
