@@ -816,7 +816,7 @@ size_t ckpt_heap_live_bytes(void)
     return n;
 }
 
-int ckpt_heap_prepare_restore(size_t used, char *err, size_t errlen)
+int ckpt_heap_prepare_restore(size_t used, int populate, char *err, size_t errlen)
 {
     pthread_once(&atfork_once, register_atfork);
     acquire_heap_lock();
@@ -839,7 +839,7 @@ int ckpt_heap_prepare_restore(size_t used, char *err, size_t errlen)
      * Not MADV_HUGEPAGE: where the kernel compacts memory for huge pages on
      * demand (defrag=madvise), that took 11 ms instead of 2 in 2 of 5 CG
      * recoveries (CKPT_STATS load_s in cg_benchmark.py's runs). */
-    if (rc == 0)
+    if (rc == 0 && populate)
         madvise((void *)HEAP_BASE, used, MADV_POPULATE_WRITE);
 #endif
     release_heap_lock();

@@ -39,8 +39,10 @@ size_t ckpt_heap_saved_ranges(ckpt_heap_range_fn fn, void *ctx);
 /* Bytes currently handed out to the program (for reports). */
 size_t ckpt_heap_live_bytes(void);
 
-/* Recovery: make [base, base + used) accessible so the saved bytes can be read into it. */
-int ckpt_heap_prepare_restore(size_t used, char *err, size_t errlen);
+/* Recovery: make [base, base + used) accessible so the saved bytes can be
+ * read into it; with populate, map all its pages at once (quicker than a
+ * fault per page, but it holds the process's memory-map lock throughout). */
+int ckpt_heap_prepare_restore(size_t used, int populate, char *err, size_t errlen);
 
 /* Consistency check of every block (tests, CKPT_DEBUG). Returns 0 when sound. */
 int ckpt_heap_check(char *err, size_t errlen);

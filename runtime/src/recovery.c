@@ -63,9 +63,10 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
     return 0;
 }
 
-/* The program's state from a checked image: saved frames, globals, heap.
- * Returns -1 with a message if the image cannot be loaded after all. */
-static int load_state(const struct ckpt_image *img, char *err, size_t errlen)
+/* The program's state from a checked image: saved frames, globals, heap
+ * (populate: see ckpt_heap_prepare_restore). Returns -1 with a message if
+ * the image cannot be loaded after all. */
+static int load_state(const struct ckpt_image *img, int populate, char *err, size_t errlen)
 {
     const struct ckpt_image_section *frames = ckpt_image_find(img, CKPT_SECTION_FRAMES, 0);
     if (ckpt_frames_load(frames->data, frames->size, err, errlen) != 0)
@@ -78,7 +79,7 @@ static int load_state(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     size_t used;
     if (ckpt_heap_image_check(heap, &used, err, errlen) != 0 ||
-        ckpt_heap_prepare_restore(used, err, errlen) != 0)
+        ckpt_heap_prepare_restore(used, populate, err, errlen) != 0)
         return -1;
     ckpt_heap_image_load(heap);
     return 0;
@@ -153,7 +154,9 @@ static void *prefetch_newest(void *unused)
                      sizeof err) != 0)
         return NULL; /* ckpt_recover finds out again, and says why */
     double t1 = ckpt_seconds();
-    if (load_state(&prefetch.img, err, sizeof err) != 0) {
+    /* Page by page: populating the heap in one call holds the memory-map
+     * lock that MPI_Init's mappings wait for (MPI_Init took 3 ms longer). */
+    if (load_state(&prefetch.img, 0, err, sizeof err) != 0) {
         ckpt_image_close(&prefetch.img);
         return NULL;
     }
@@ -291,7 +294,7 @@ uint64_t ckpt_recover(void)
         cost.load_seconds = prefetch.load_seconds;
     } else {
         double t1 = ckpt_seconds();
-        if (load_state(img, err, sizeof err) != 0)
+        if (load_state(img, 1, err, sizeof err) != 0)
             ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
         cost.load_seconds = ckpt_seconds() - t1;
     }

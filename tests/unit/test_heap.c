@@ -713,7 +713,7 @@ static struct saved_heap save_heap(void)
 static void restore_heap(const struct saved_heap *s)
 {
     char err[256] = "";
-    int rc = ckpt_heap_prepare_restore(s->used, err, sizeof err);
+    int rc = ckpt_heap_prepare_restore(s->used, 1, err, sizeof err);
     CHECK(rc == 0, "ckpt_heap_prepare_restore(%zu): %s", s->used, err);
     for (size_t i = 0, at = 0; rc == 0 && i < s->nranges; at += s->sizes[i++])
         memcpy((void *)s->starts[i], s->bytes + at, s->sizes[i]);
