@@ -448,6 +448,14 @@ class Harness:
             lo, hi = self.args.interval
             settings["CKPT_INTERVAL"] = f"{rng.uniform(lo, hi):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
+        # As in the serial trials: some compressed, some written before the
+        # program goes on; recovery must not care how an image was written.
+        if rng.random() < 0.3:
+            settings["CKPT_COMPRESS"] = "zstd"
+            trigger += ", zstd"
+        if rng.random() < 0.25:
+            settings["CKPT_ASYNC_WRITE"] = 0
+            trigger += ", synchronous writes"
         env = clean_env(**settings)
         exe = os.path.abspath(self.args.exe)
         notes = [trigger]
