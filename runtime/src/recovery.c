@@ -109,8 +109,8 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
 
 /* ---- loading while MPI starts ----
  *
- * A recovering MPI program spends most of its start in MPI_Init (CG at 1
- * rank: 17 of 27 ms), and only then knows its rank, agrees with the others
+ * A recovering MPI program spends most of its start in MPI_Init, and only
+ * then knows its rank, agrees with the others
  * on a checkpoint and loads it. So a thread reads, checks and loads the
  * newest committed image of the rank the launcher exported (PMI_RANK and
  * the like) while MPI_Init runs. It is a guess: ckpt_recover keeps what it
@@ -134,9 +134,11 @@ static int launcher_rank(void)
                                         "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         const char *v = getenv(names[i]);
+        if (!v || !*v)
+            continue;
         char *end;
-        long r = v && *v ? strtol(v, &end, 10) : -1;
-        if (v && *v && *end == 0 && r >= 0 && r <= INT32_MAX)
+        long r = strtol(v, &end, 10);
+        if (*end == 0 && r >= 0 && r <= INT32_MAX)
             return (int)r;
     }
     return -1;
@@ -155,7 +157,8 @@ static void *prefetch_newest(void *unused)
         return NULL; /* ckpt_recover finds out again, and says why */
     double t1 = ckpt_seconds();
     /* Page by page: populating the heap in one call holds the memory-map
-     * lock that MPI_Init's mappings wait for (MPI_Init took 3 ms longer). */
+     * lock that MPI_Init's own mappings wait for, which slowed MPI_Init by
+     * about as much as the load took. */
     if (load_state(&prefetch.img, 0, err, sizeof err) != 0) {
         ckpt_image_close(&prefetch.img);
         return NULL;

@@ -57,6 +57,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from trial_settings import vary_image_writing  # noqa: E402
+
 COMMITTED = re.compile(rb"rank (\d+):[^\n]*?checkpoint (\d+) committed")
 RESUMED = re.compile(rb"rank (\d+):[^\n]*?resumed from checkpoint (\d+)")
 COUNTERS = re.compile(rb"rank (\d+):[^\n]*?protocol counters:([^\n]*)")
@@ -448,14 +451,7 @@ class Harness:
             lo, hi = self.args.interval
             settings["CKPT_INTERVAL"] = f"{rng.uniform(lo, hi):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
-        # As in the serial trials: some compressed, some written before the
-        # program goes on; recovery must not care how an image was written.
-        if rng.random() < 0.3:
-            settings["CKPT_COMPRESS"] = "zstd"
-            trigger += ", zstd"
-        if rng.random() < 0.25:
-            settings["CKPT_ASYNC_WRITE"] = 0
-            trigger += ", synchronous writes"
+        trigger += vary_image_writing(rng, settings)
         env = clean_env(**settings)
         exe = os.path.abspath(self.args.exe)
         notes = [trigger]

@@ -39,6 +39,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from trial_settings import vary_image_writing  # noqa: E402
+
 COMMITTED = re.compile(rb"checkpoint (\d+) committed")
 RECOVERING = re.compile(rb"recovering from checkpoint (\d+)")
 RESUMED = b"resumed from checkpoint"
@@ -217,14 +220,7 @@ class Sample:
         else:
             settings["CKPT_INTERVAL"] = f"{rng.uniform(0.02, 0.2):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
-        # Some trials write compressed images, some write them synchronously:
-        # recovery must not care how an image was written.
-        if rng.random() < 0.3:
-            settings["CKPT_COMPRESS"] = "zstd"
-            trigger += ", zstd"
-        if rng.random() < 0.25:
-            settings["CKPT_ASYNC_WRITE"] = 0
-            trigger += ", synchronous writes"
+        trigger += vary_image_writing(rng, settings)
         env = clean_env(**settings)
         notes = [trigger]
 
