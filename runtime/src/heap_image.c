@@ -5,8 +5,16 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #define RECORD_HEADER 16u
+/* A record with this offset is padding: its bytes are skipped. */
+#define PADDING_RECORD UINT64_MAX
+/* Ranges at least this long have their bytes placed in the file at an
+ * offset congruent to their address modulo the page size, so that recovery
+ * can move the image's pages into the heap instead of copying them
+ * (ckpt_image_take_pages). At most a page of padding each. */
+#define MOVABLE_MIN ((size_t)64 * 1024)
 
 static uint64_t padded(uint64_t n)
 {
@@ -15,39 +23,80 @@ static uint64_t padded(uint64_t n)
 
 struct add_pass {
     struct ckpt_image_writer *w;
+    uint64_t at;        /* the file offset the next record starts at */
     uint64_t total;     /* first pass: the section's size */
     int failed;         /* second pass: a write failed (message in err) */
     char *err;
     size_t errlen;
 };
 
+/* The padding record (header included) to put before the record of a range
+ * of `size` bytes at `start` that would begin at file offset `at`; 0: none. */
+static uint64_t padding_before(uint64_t at, uintptr_t start, size_t size)
+{
+    uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+    uint64_t gap = ((uint64_t)start - (at + RECORD_HEADER)) & (page - 1);
+    if (size < MOVABLE_MIN || gap == 0 || gap % 8)
+        return 0;
+    return gap < RECORD_HEADER ? gap + page : gap;
+}
+
+/* Both passes advance the same way: a padding record if needed, the range. */
+static uint64_t advance(struct add_pass *p, uintptr_t start, size_t size, uint64_t *padding)
+{
+    *padding = padding_before(p->at, start, size);
+    uint64_t n = *padding + RECORD_HEADER + padded(size);
+    p->at += n;
+    return n;
+}
+
 static void count_range(void *ctx, uintptr_t start, size_t size)
 {
-    (void)start;
-    ((struct add_pass *)ctx)->total += RECORD_HEADER + padded(size);
+    struct add_pass *p = ctx;
+    uint64_t padding;
+    p->total += advance(p, start, size, &padding);
+}
+
+static void append_zeros(struct add_pass *p, uint64_t n)
+{
+    static const uint8_t zeros[256];
+    for (uint64_t k; n > 0 && !p->failed; n -= k) {
+        k = n < sizeof zeros ? n : sizeof zeros;
+        if (ckpt_image_append(p->w, zeros, k, p->err, p->errlen) != 0)
+            p->failed = 1;
+    }
 }
 
 static void append_range(void *ctx, uintptr_t start, size_t size)
 {
-    static const uint8_t zeros[8];
     struct add_pass *p = ctx;
+    uint64_t padding;
+    advance(p, start, size, &padding);
+    if (padding) {
+        uint64_t pad_head[2] = {PADDING_RECORD, padding - RECORD_HEADER};
+        if (!p->failed && ckpt_image_append(p->w, pad_head, sizeof pad_head, p->err, p->errlen))
+            p->failed = 1;
+        append_zeros(p, padding - RECORD_HEADER);
+    }
     uint64_t head[2] = {start - ckpt_heap_base(), size}; /* x86-64: little endian, as the image */
     if (p->failed ||
         ckpt_image_append(p->w, head, sizeof head, p->err, p->errlen) != 0 ||
-        ckpt_image_append(p->w, (const void *)start, size, p->err, p->errlen) != 0 ||
-        ckpt_image_append(p->w, zeros, padded(size) - size, p->err, p->errlen) != 0)
+        ckpt_image_append(p->w, (const void *)start, size, p->err, p->errlen) != 0)
         p->failed = 1;
+    append_zeros(p, padded(size) - size);
 }
 
 int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, size_t errlen)
 {
     /* Two walks over the chunks (the program is stopped, so they agree):
      * the section's size goes before its bytes. */
-    struct add_pass p = {.w = w, .err = err, .errlen = errlen};
+    uint64_t data_at = ckpt_image_next_data_offset(w);
+    struct add_pass p = {.w = w, .at = data_at, .err = err, .errlen = errlen};
     ckpt_heap_saved_ranges(count_range, &p);
     if (ckpt_image_begin_section(w, CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), p.total, err,
                                  errlen) != 0)
         return -1;
+    p.at = data_at;
     *saved = ckpt_heap_saved_ranges(append_range, &p);
     return p.failed ? -1 : 0;
 }
@@ -57,6 +106,7 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
 {
     const uint8_t *d = s->data;
     uint64_t at = 0, end_of_last = 0;
+    int first = 1; /* the first range holds the allocator's header: starts at 0 */
     if (s->addr != ckpt_heap_base()) {
         snprintf(err, errlen, "saved heap at another address");
         return -1;
@@ -70,7 +120,15 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
         memcpy(head, d + at, sizeof head);
         uint64_t offset = head[0], length = head[1];
         at += RECORD_HEADER;
-        int first = at == RECORD_HEADER; /* holds the allocator's header: starts at 0 */
+        if (offset == PADDING_RECORD) {
+            if (length % 8 || length > s->size - at) {
+                snprintf(err, errlen, "saved heap: padding record of %llu bytes is malformed",
+                         (unsigned long long)length);
+                return -1;
+            }
+            at += length;
+            continue;
+        }
         if (length == 0 || padded(length) > s->size - at || (first && offset != 0) ||
             (!first && offset < end_of_last) || length > UINT64_MAX - offset) {
             snprintf(err, errlen, "saved heap: range record %llu+%llu is malformed",
@@ -79,6 +137,7 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
         }
         end_of_last = offset + length;
         at += padded(length);
+        first = 0;
     }
     if (end_of_last == 0) {
         snprintf(err, errlen, "saved heap is empty");
@@ -88,13 +147,40 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
     return 0;
 }
 
-void ckpt_heap_image_load(const struct ckpt_image_section *s)
+/* A long range's whole pages moved out of the image, the bytes before and
+ * after them copied; 0 if they could not be moved. */
+static int move_range(struct ckpt_image *img, const uint8_t *src, uintptr_t dst, size_t length)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = (dst + page - 1) & ~(page - 1), last = (dst + length) & ~(page - 1);
+    if (length < MOVABLE_MIN || last <= first || ((uintptr_t)src - dst) & (page - 1))
+        return 0;
+    size_t before = first - dst, pages = last - first;
+    if (ckpt_image_take_pages(img, src + before, (void *)first, pages) != 0)
+        return 0;
+    memcpy((void *)dst, src, before);
+    memcpy((void *)last, src + before + pages, length - before - pages);
+    return 1;
+}
+
+size_t ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s)
 {
     const uint8_t *d = s->data;
+    size_t moved = 0;
     for (uint64_t at = 0; at < s->size;) {
         uint64_t head[2];
         memcpy(head, d + at, sizeof head);
-        memcpy((void *)(ckpt_heap_base() + head[0]), d + at + RECORD_HEADER, head[1]);
-        at += RECORD_HEADER + padded(head[1]);
+        at += RECORD_HEADER;
+        if (head[0] == PADDING_RECORD) {
+            at += head[1];
+            continue;
+        }
+        uintptr_t dst = ckpt_heap_base() + head[0];
+        if (move_range(img, d + at, dst, head[1]))
+            moved += head[1];
+        else
+            memcpy((void *)dst, d + at, head[1]);
+        at += padded(head[1]);
     }
+    return moved;
 }

@@ -3,7 +3,10 @@
  * ckpt_heap_saved_ranges gives, each as (u64 offset from the heap's base,
  * u64 length, the bytes, zero padding to a multiple of 8). Free blocks keep
  * only their headers, so an image holds what the program uses, not the
- * heap's high-water mark.
+ * heap's high-water mark. A long range's bytes sit at a file offset
+ * congruent to their address modulo the page size, after a padding record
+ * (offset UINT64_MAX, then that many bytes to skip), so that recovery can
+ * move pages instead of copying them.
  */
 #ifndef AALC_HEAP_IMAGE_H
 #define AALC_HEAP_IMAGE_H
@@ -19,7 +22,9 @@ int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, s
  * to make writable). 0, or -1 with a message. */
 int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char *err,
                           size_t errlen);
-/* Copy a checked section's ranges into the (writable) heap. */
-void ckpt_heap_image_load(const struct ckpt_image_section *s);
+/* Put a checked section's ranges into the (writable) heap: the whole pages
+ * of long ranges moved out of img where it allows, the rest copied. Returns
+ * the bytes of the ranges moved. */
+size_t ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s);
 
 #endif

@@ -36,8 +36,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <linux/magic.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #define XXH_STATIC_LINKING_ONLY /* XXH3_state_t is embedded, not allocated by the library */
@@ -341,6 +344,11 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
     return w;
 }
 
+uint64_t ckpt_image_next_data_offset(const struct ckpt_image_writer *w)
+{
+    return w->offset + SECTION_HDR_SIZE;
+}
+
 int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
                              uint64_t size, char *err, size_t errlen)
 {
@@ -575,6 +583,28 @@ static int64_t walk_sections(const uint8_t *m, size_t size, struct ckpt_image_se
     return count;
 }
 
+/* A file the program may keep pages of after recovery: on a local disk,
+ * where it stays readable for as long as it is mapped, even once removed.
+ * Not on a network file system, where a page dropped under memory pressure
+ * would be read again from a server that may be gone. */
+static int on_local_disk(int fd)
+{
+    struct statfs fs;
+    if (fstatfs(fd, &fs) != 0)
+        return 0;
+    switch ((unsigned long)fs.f_type) {
+    case EXT4_SUPER_MAGIC:
+    case XFS_SUPER_MAGIC:
+    case BTRFS_SUPER_MAGIC:
+    case F2FS_SUPER_MAGIC:
+    case TMPFS_MAGIC:
+    case OVERLAYFS_SUPER_MAGIC:
+        return 1;
+    default:
+        return 0;
+    }
+}
+
 int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t expect_exe_id_len,
                     struct ckpt_image *img, char *err, size_t errlen)
 {
@@ -612,7 +642,9 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
         }
         madvise(map, size, MADV_SEQUENTIAL); /* the checksum reads it front to back */
     }
+    int local = on_local_disk(fd);
     close(fd); /* the mapping stays valid */
+    int movable = local;
     if (map && ckpt_image_is_compressed(map, size)) { /* CKPT_COMPRESS wrote it */
         char why[256];
         size_t plain_size;
@@ -624,6 +656,7 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
         }
         map = plain;
         size = plain_size;
+        movable = 1; /* anonymous memory, ours alone */
     }
 
     const uint8_t *m = map;
@@ -677,6 +710,7 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
     img->sections = sections;
     img->map = map;
     img->map_size = size;
+    img->pages_movable = movable;
     return 0;
 
 fail:
@@ -697,6 +731,28 @@ const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, u
         index--;
     }
     return NULL;
+}
+
+int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, size_t len)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)src;
+    uintptr_t map = (uintptr_t)img->map;
+    if (!img->pages_movable || len == 0 || from % page || (uintptr_t)dst % page || len % page ||
+        from < map || from - map > img->map_size || len > img->map_size - (from - map))
+        return -1;
+    /* Writable first (a private mapping may be, whatever the file's mode), so
+     * that a failure leaves the pages where they were. */
+    if (mprotect((void *)src, len, PROT_READ | PROT_WRITE) != 0)
+        return -1;
+    /* MREMAP_DONTUNMAP: the image keeps its address range (emptied), so no
+     * other mapping can land in it before ckpt_image_close unmaps it whole.
+     * The system call itself: UCX (under MPICH) hooks mremap and drops the
+     * new address (EINVAL). A kernel older than 5.13 refuses a file's pages. */
+    int flags = MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP;
+    if ((void *)syscall(SYS_mremap, src, len, len, flags, dst) != dst)
+        return -1;
+    madvise(dst, len, MADV_NORMAL); /* the image was read front to back; the program will not */
+    return 0;
 }
 
 void ckpt_image_close(struct ckpt_image *img)

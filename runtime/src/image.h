@@ -39,6 +39,8 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
 /* Append one section. Returns 0 or -1 (message in err). */
 int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
                            const void *data, uint64_t size, char *err, size_t errlen);
+/* The file offset at which the data of a section begun now would start. */
+uint64_t ckpt_image_next_data_offset(const struct ckpt_image_writer *w);
 /* Or append a section in pieces: declare its size, then append exactly that
  * many bytes (in any number of calls). */
 int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
@@ -79,6 +81,10 @@ struct ckpt_image {
     struct ckpt_image_section *sections;
     void *map;      /* the whole file, read-only */
     size_t map_size;
+    /* Pages of the mapping may be moved out of it (ckpt_image_take_pages):
+     * it is memory of our own (a decompressed image) or a file on a local
+     * disk, which a program may go on using after recovery. */
+    int pages_movable;
 };
 
 /* ckpt_image_open results besides 0: a damaged file (an older checkpoint may
@@ -94,6 +100,11 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
 /* The index-th section of a kind, or NULL. */
 const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, uint32_t kind,
                                                  uint32_t index);
+/* Move len bytes of the image's mapping at src to dst instead of copying
+ * them: src, dst and len on page boundaries, src inside the mapping. The
+ * pages become writable memory at dst (copied by the kernel only when
+ * written) and leave the image. 0, or -1 with nothing moved: copy instead. */
+int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, size_t len);
 void ckpt_image_close(struct ckpt_image *img);
 
 #endif

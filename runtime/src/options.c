@@ -10,7 +10,7 @@
 
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
-    .async_write = 1, .direct_io = 1, .prefetch = 1,
+    .async_write = 1, .direct_io = 1, .prefetch = 1, .map_image = 1,
     .stack_size = (size_t)256 << 20};
 
 long long ckpt_parse_size(const char *text)
@@ -78,6 +78,8 @@ void ckpt_options_load(const char *program)
         ckpt_opts.async_write = (int)parse_count("CKPT_ASYNC_WRITE", v, 0);
     if ((v = getenv("CKPT_PREFETCH")) && *v)
         ckpt_opts.prefetch = (int)parse_count("CKPT_PREFETCH", v, 0);
+    if ((v = getenv("CKPT_MAP_IMAGE")) && *v)
+        ckpt_opts.map_image = (int)parse_count("CKPT_MAP_IMAGE", v, 0);
     if ((v = getenv("CKPT_DIRECT_IO")) && *v)
         ckpt_opts.direct_io = (int)parse_count("CKPT_DIRECT_IO", v, 0);
     if ((v = getenv("CKPT_COMPRESS")) && *v && strcmp(v, "none") != 0 && strcmp(v, "0") != 0) {

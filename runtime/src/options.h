@@ -17,6 +17,8 @@ struct ckpt_options {
     int async_write;      /* CKPT_ASYNC_WRITE (default 1): write images in a background thread */
     int direct_io;        /* CKPT_DIRECT_IO (default 1): bypass the page cache when writing */
     int prefetch;         /* CKPT_PREFETCH (default 1): on --recover, load while MPI starts */
+    int map_image;        /* CKPT_MAP_IMAGE (default 1): on --recover, move the image's pages
+                             into the heap instead of copying them, where that is safe */
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */

@@ -28,6 +28,7 @@ static struct {
     size_t bytes;
     double read_seconds, load_seconds;
     int prefetched; /* read and loaded while MPI started */
+    size_t moved;   /* heap bytes moved out of the image rather than copied */
 } cost;
 
 /* Everything is checked before anything is copied, so a refused image leaves
@@ -64,9 +65,11 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
 }
 
 /* The program's state from a checked image: saved frames, globals, heap
- * (populate: see ckpt_heap_prepare_restore). Returns -1 with a message if
- * the image cannot be loaded after all. */
-static int load_state(const struct ckpt_image *img, int populate, char *err, size_t errlen)
+ * (populate: see ckpt_heap_prepare_restore; not when the heap's long ranges
+ * are moved out of the image, which maps them). Returns -1 with a message
+ * if the image cannot be loaded after all; the heap bytes moved in *moved. */
+static int load_state(struct ckpt_image *img, int populate, size_t *moved, char *err,
+                      size_t errlen)
 {
     const struct ckpt_image_section *frames = ckpt_image_find(img, CKPT_SECTION_FRAMES, 0);
     if (ckpt_frames_load(frames->data, frames->size, err, errlen) != 0)
@@ -79,9 +82,9 @@ static int load_state(const struct ckpt_image *img, int populate, char *err, siz
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     size_t used;
     if (ckpt_heap_image_check(heap, &used, err, errlen) != 0 ||
-        ckpt_heap_prepare_restore(used, populate, err, errlen) != 0)
+        ckpt_heap_prepare_restore(used, populate && !img->pages_movable, err, errlen) != 0)
         return -1;
-    ckpt_heap_image_load(heap);
+    *moved = ckpt_heap_image_load(img, heap);
     return 0;
 }
 
@@ -104,6 +107,8 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
         ckpt_image_close(img);
         rc = CKPT_IMAGE_DAMAGED;
     }
+    if (rc == 0 && !ckpt_opts.map_image)
+        img->pages_movable = 0;
     return rc;
 }
 
@@ -123,6 +128,7 @@ static struct {
     uint64_t n; /* 0: nothing loaded */
     struct ckpt_image img;
     double read_seconds, load_seconds;
+    size_t moved;
 } prefetch;
 
 static uint8_t exe_id[CKPT_EXE_ID_MAX];
@@ -159,7 +165,7 @@ static void *prefetch_newest(void *unused)
     /* Page by page: populating the heap in one call holds the memory-map
      * lock that MPI_Init's own mappings wait for, which slowed MPI_Init by
      * about as much as the load took. */
-    if (load_state(&prefetch.img, 0, err, sizeof err) != 0) {
+    if (load_state(&prefetch.img, 0, &prefetch.moved, err, sizeof err) != 0) {
         ckpt_image_close(&prefetch.img);
         return NULL;
     }
@@ -295,9 +301,10 @@ uint64_t ckpt_recover(void)
     struct ckpt_image *img = &candidates.open;
     if (loaded == chosen) {
         cost.load_seconds = prefetch.load_seconds;
+        cost.moved = prefetch.moved;
     } else {
         double t1 = ckpt_seconds();
-        if (load_state(img, 1, err, sizeof err) != 0)
+        if (load_state(img, 1, &cost.moved, err, sizeof err) != 0)
             ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
         cost.load_seconds = ckpt_seconds() - t1;
     }
@@ -319,5 +326,5 @@ uint64_t ckpt_recover(void)
 void ckpt_recover_report(double started_at)
 {
     ckpt_stats_restore(cost.checkpoint, cost.bytes, cost.read_seconds, cost.load_seconds,
-                       cost.prefetched, ckpt_seconds() - started_at);
+                       cost.prefetched, cost.moved, ckpt_seconds() - started_at);
 }

@@ -40,11 +40,11 @@ void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, do
 }
 
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
-                        int prefetched, double since_start_seconds)
+                        int prefetched, size_t moved_bytes, double since_start_seconds)
 {
     append_line("{\"event\":\"restore\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
                 "\"bytes\":%zu,\"read_s\":%.6f,\"load_s\":%.6f,\"prefetched\":%d,"
-                "\"resumed_after_s\":%.6f}\n",
+                "\"moved_bytes\":%zu,\"resumed_after_s\":%.6f}\n",
                 (unsigned long long)n, ckpt_rank, ckpt_nranks, file_bytes, read_seconds,
-                load_seconds, prefetched, since_start_seconds);
+                load_seconds, prefetched, moved_bytes, since_start_seconds);
 }

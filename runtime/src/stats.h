@@ -20,6 +20,6 @@ void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, do
  * into place (prefetched: both while MPI started), and the time from the
  * program's start to its resumption. */
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
-                        int prefetched, double since_start_seconds);
+                        int prefetched, size_t moved_bytes, double since_start_seconds);
 
 #endif

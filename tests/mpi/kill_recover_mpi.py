@@ -58,7 +58,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from trial_settings import vary_image_writing  # noqa: E402
+from trial_settings import vary_images  # noqa: E402
 
 COMMITTED = re.compile(rb"rank (\d+):[^\n]*?checkpoint (\d+) committed")
 RESUMED = re.compile(rb"rank (\d+):[^\n]*?resumed from checkpoint (\d+)")
@@ -451,7 +451,7 @@ class Harness:
             lo, hi = self.args.interval
             settings["CKPT_INTERVAL"] = f"{rng.uniform(lo, hi):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
-        trigger += vary_image_writing(rng, settings)
+        trigger += vary_images(rng, settings)
         env = clean_env(**settings)
         exe = os.path.abspath(self.args.exe)
         notes = [trigger]

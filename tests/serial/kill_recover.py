@@ -40,7 +40,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from trial_settings import vary_image_writing  # noqa: E402
+from trial_settings import vary_images  # noqa: E402
 
 COMMITTED = re.compile(rb"checkpoint (\d+) committed")
 RECOVERING = re.compile(rb"recovering from checkpoint (\d+)")
@@ -220,7 +220,7 @@ class Sample:
         else:
             settings["CKPT_INTERVAL"] = f"{rng.uniform(0.02, 0.2):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
-        trigger += vary_image_writing(rng, settings)
+        trigger += vary_images(rng, settings)
         env = clean_env(**settings)
         notes = [trigger]
 

@@ -672,6 +672,60 @@ static void test_compressed(const char *path)
     munmap(heap, n);
 }
 
+/* Pages moved out of an image (ckpt_image_take_pages) carry its bytes to
+ * the destination, become writable there without touching the file, and
+ * outlive the image; the image's range stays reserved until it is closed.
+ * Misaligned or out-of-range requests, and images that do not allow it,
+ * move nothing. The tmp directory must be on a local disk (it is /tmp). */
+static void test_take_pages(const char *path)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 64 * page;
+    uint8_t *data = map_anon(n);
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t v = rnd();
+        memcpy(data + i, &v, 8);
+    }
+    struct ckpt_image_header h = header_a(11);
+    const struct sec s[] = {{CKPT_SECTION_HEAP, 0x100000000000ull, data, n}};
+    write_image(path, &h, s, 1);
+    char err[512] = "";
+    struct ckpt_image img;
+    CHECK(ckpt_image_open(path, exe_a, sizeof exe_a, &img, err, sizeof err) == 0, "open: %s",
+          err);
+    CHECK(img.pages_movable, "an image in %s (a local disk) does not allow moving pages", path);
+    const uint8_t *sec = img.sections[0].data;
+    size_t skip = (page - (uintptr_t)sec % page) % page; /* to the section's first whole page */
+    const uint8_t *src = sec + skip;
+    size_t len = 16 * page;
+    uint8_t *dst = map_anon(32 * page);
+
+    CHECK(ckpt_image_take_pages(&img, src + 8, dst, len) == -1, "moved from a misaligned source");
+    CHECK(ckpt_image_take_pages(&img, src, dst + 8, len) == -1, "moved to a misaligned target");
+    CHECK(ckpt_image_take_pages(&img, src, dst, len + 8) == -1, "moved a partial page");
+    CHECK(ckpt_image_take_pages(&img, dst, dst + len, len) == -1, "moved from outside the image");
+    CHECK(memcmp(src, data + skip, len) == 0, "a refused move changed the image");
+    img.pages_movable = 0;
+    CHECK(ckpt_image_take_pages(&img, src, dst, len) == -1, "moved from an image that forbids it");
+    img.pages_movable = 1;
+
+    CHECK(ckpt_image_take_pages(&img, src, dst + page, len) == 0, "move refused");
+    CHECK(memcmp(dst + page, data + skip, len) == 0, "moved pages hold other bytes");
+    CHECK(dst[0] == 0 && dst[page + len] == 0, "the move wrote around its target");
+    memset(dst + page, 0x5a, len); /* writable, and private: the file keeps its bytes */
+    void *reserved = mmap((void *)src, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS |
+                          MAP_FIXED_NOREPLACE, -1, 0);
+    CHECK(reserved == MAP_FAILED, "the image's range was left free for other mappings");
+    ckpt_image_close(&img);
+    CHECK(dst[page] == 0x5a && dst[page + len - 1] == 0x5a, "moved pages lost after close");
+    CHECK(ckpt_image_open(path, exe_a, sizeof exe_a, &img, err, sizeof err) == 0,
+          "reopen after writing moved pages: %s", err);
+    CHECK(memcmp(img.sections[0].data, data, n) == 0, "writing moved pages changed the file");
+    ckpt_image_close(&img);
+    CHECK(unlink(path) == 0, "unlink: %s", strerror(errno));
+    munmap(dst, 32 * page);
+    munmap(data, n);
+}
+
 int main(void)
 {
     CHECK(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
@@ -681,6 +735,7 @@ int main(void)
     test_round_trip(path);
     test_in_memory(path);
     test_compressed(path);
+    test_take_pages(path);
     test_flips(path);
     test_truncation(path);
     test_garbage(path);

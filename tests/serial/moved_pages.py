@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Recovery that moves the image's pages into the heap (CKPT_MAP_IMAGE).
+
+tests/serial/moved_pages.c, built with ckptcc (EXE) and plain cc (PLAIN), is
+run three times per mode, into one output file:
+
+  1. with a checkpoint every 5 steps (CKPT_KEEP=1), SIGKILLed once
+     checkpoint 3 is committed;
+  2. `--recover`, SIGKILLed once three more checkpoints are committed: the
+     image it recovered from is removed while its pages are the heap's, and
+     the later images are written from that heap;
+  3. `--recover` to the end.
+
+The file must equal PLAIN's output byte for byte. CKPT_STATS must show that
+both recoveries moved heap pages (a plain image on a local disk, a
+zstd-compressed one) or copied everything (CKPT_MAP_IMAGE=0).
+
+Standard library only. Exit status 0 when every check passed.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+COMMITTED = re.compile(r"checkpoint (\d+) committed")
+RECOVERING = re.compile(r"recovering from checkpoint (\d+)")
+LOCAL_DISKS = {0xEF53, 0x58465342, 0x9123683E, 0xF2F52010, 0x01021994, 0x794C7630}
+
+
+def file_system_type(path):
+    """The f_type of the file system holding path (stat -f), or None."""
+    r = subprocess.run(["stat", "-f", "-c", "%t", path], capture_output=True, text=True)
+    return int(r.stdout.strip(), 16) if r.returncode == 0 else None
+
+
+def run_until(cmd, env, out_path, stop_after):
+    """Run cmd (stdout appended to out_path); with stop_after, SIGKILL it once
+    that many checkpoints are committed after the one it recovered from.
+    Returns (exit status, stderr lines)."""
+    lines = []
+    with open(out_path, "ab") as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env, text=True)
+        start, seen = 0, 0
+        for line in proc.stderr:
+            lines.append(line.rstrip("\n"))
+            m = RECOVERING.search(line)
+            if m:
+                start = int(m.group(1))
+            m = COMMITTED.search(line)
+            if m and stop_after is not None:
+                seen = int(m.group(1))
+                if seen >= start + stop_after:
+                    proc.send_signal(signal.SIGKILL)
+                    break
+        proc.stderr.close()
+        return proc.wait(timeout=60), lines
+
+
+def restores(stats_path):
+    if not os.path.exists(stats_path):
+        return []
+    with open(stats_path) as f:
+        return [json.loads(line) for line in f if '"event":"restore"' in line]
+
+
+def trial(a, name, extra, reference, work):
+    """One mode: kill, recover and kill, recover; returns a list of failures."""
+    failures = []
+    ckdir = os.path.join(work, name + ".ckpt")
+    out_path = os.path.join(work, name + ".out")
+    stats = os.path.join(work, name + ".stats")
+    env = dict(os.environ, CKPT_DIR=ckdir, CKPT_EVERY="5", CKPT_KEEP="1", CKPT_VERBOSE="1",
+               CKPT_STATS=stats, **extra)
+    env.pop("CKPT_INTERVAL", None)
+    rc1, _ = run_until([a.exe], env, out_path, 3)
+    rc2, err2 = run_until([a.exe, "--recover"], env, out_path, 3)
+    rc3, err3 = run_until([a.exe, "--recover"], env, out_path, None)
+    if rc1 != -signal.SIGKILL or rc2 != -signal.SIGKILL or rc3 != 0:
+        failures.append(f"exit statuses {rc1}, {rc2}, {rc3} (want -9, -9, 0); last stderr: "
+                        + " | ".join(err3[-5:]))
+    with open(out_path, "rb") as f:
+        got = f.read()
+    if got != reference:
+        failures.append(f"output differs from the plain build's ({len(got)} bytes against "
+                        f"{len(reference)})")
+    recovered = [int(m.group(1)) for line in err2 + err3 for m in [RECOVERING.search(line)] if m]
+    left = sorted(os.listdir(ckdir)) if os.path.isdir(ckdir) else []
+    if len(recovered) != 2 or any(f"ckpt-{recovered[0]:06d}" == d for d in left):
+        failures.append(f"recovered from {recovered}; the first of them should have been "
+                        f"removed while the second run went on (left: {left})")
+    moved = [r["moved_bytes"] for r in restores(stats)]
+    if len(moved) != 2:
+        failures.append(f"{len(moved)} restore lines in CKPT_STATS, want 2")
+    elif a.want_moved[name] and not all(m > 0 for m in moved):
+        failures.append(f"heap bytes moved {moved}: expected pages moved by both recoveries")
+    elif not a.want_moved[name] and any(moved):
+        failures.append(f"heap bytes moved {moved} with CKPT_MAP_IMAGE=0")
+    print(f"{'ok' if not failures else 'FAILED'}: {name}: recovered from {recovered}, "
+          f"heap bytes moved {moved}, output {len(got)} bytes", flush=True)
+    return failures
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--exe", required=True)
+    p.add_argument("--plain", required=True)
+    a = p.parse_args()
+    reference = subprocess.run([a.plain], capture_output=True, check=True).stdout
+    work = tempfile.mkdtemp(prefix="aalc-moved-")
+    try:
+        local = file_system_type(work) in LOCAL_DISKS
+        if not local:
+            print(f"note: {work} is not on a local disk file system: the plain image's pages "
+                  f"are copied there, not moved")
+        a.want_moved = {"plain image": local, "zstd image": True, "CKPT_MAP_IMAGE=0": False}
+        failures = []
+        for name, extra in (("plain image", {}), ("zstd image", {"CKPT_COMPRESS": "zstd"}),
+                            ("CKPT_MAP_IMAGE=0", {"CKPT_MAP_IMAGE": "0"})):
+            failures += [f"{name}: {f}" for f in trial(a, name, extra, reference, work)]
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    for f in failures:
+        print("FAILED:", f)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
