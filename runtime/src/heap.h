@@ -43,6 +43,10 @@ size_t ckpt_heap_live_bytes(void);
  * read into it; with populate, map all its pages at once (quicker than a
  * fault per page, but it holds the process's memory-map lock throughout). */
 int ckpt_heap_prepare_restore(size_t used, int populate, char *err, size_t errlen);
+/* Replace the first `extent` bytes of the heap with fresh memory: a restore
+ * that wrote them is being given up for another, and pages it moved out of
+ * an image must not keep that image's file. 0, or -1 (out of memory). */
+int ckpt_heap_discard_loaded(size_t extent);
 
 /* Consistency check of every block (tests, CKPT_DEBUG). Returns 0 when sound. */
 int ckpt_heap_check(char *err, size_t errlen);

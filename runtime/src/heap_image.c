@@ -13,7 +13,7 @@
 /* Ranges at least this long have their bytes placed in the file at an
  * offset congruent to their address modulo the page size, so that recovery
  * can move the image's pages into the heap instead of copying them
- * (ckpt_image_take_pages). At most a page of padding each. */
+ * (ckpt_image_take_pages). At most a page and 8 bytes of padding each. */
 #define MOVABLE_MIN ((size_t)64 * 1024)
 
 static uint64_t padded(uint64_t n)
@@ -147,26 +147,49 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
     return 0;
 }
 
+/* Moving a range leaves it a mapping of its own (and its neighbours split):
+ * past this many, ranges are copied, so that a fragmented heap cannot use
+ * up the process's mappings (vm.max_map_count, 65530 by default). */
+#define MOVED_RANGES_MAX 4096
+
 /* A long range's whole pages moved out of the image, the bytes before and
- * after them copied; 0 if they could not be moved. */
-static int move_range(struct ckpt_image *img, const uint8_t *src, uintptr_t dst, size_t length)
+ * after them copied. Returns the bytes moved (0: copy the range instead), or
+ * -1 when the range's place in the heap was lost. */
+static long long move_range(struct ckpt_image *img, const uint8_t *src, uintptr_t dst,
+                            size_t length)
 {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     uintptr_t first = (dst + page - 1) & ~(page - 1), last = (dst + length) & ~(page - 1);
     if (length < MOVABLE_MIN || last <= first || ((uintptr_t)src - dst) & (page - 1))
         return 0;
     size_t before = first - dst, pages = last - first;
-    if (ckpt_image_take_pages(img, src + before, (void *)first, pages) != 0)
-        return 0;
+    int rc = ckpt_image_take_pages(img, src + before, (void *)first, pages);
+    if (rc != 0)
+        return rc == -1 ? 0 : -1;
     memcpy((void *)dst, src, before);
     memcpy((void *)last, src + before + pages, length - before - pages);
-    return 1;
+    return (long long)pages;
 }
 
-size_t ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s)
+int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
 {
     const uint8_t *d = s->data;
-    size_t moved = 0;
+    for (uint64_t at = 0; at < s->size;) {
+        uint64_t head[2];
+        memcpy(head, d + at, sizeof head);
+        if (head[0] != PADDING_RECORD && head[1] >= MOVABLE_MIN)
+            return 1;
+        at += RECORD_HEADER + (head[0] == PADDING_RECORD ? head[1] : padded(head[1]));
+    }
+    return 0;
+}
+
+int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s,
+                         size_t *moved, char *err, size_t errlen)
+{
+    const uint8_t *d = s->data;
+    unsigned ranges_moved = 0;
+    *moved = 0;
     for (uint64_t at = 0; at < s->size;) {
         uint64_t head[2];
         memcpy(head, d + at, sizeof head);
@@ -176,11 +199,19 @@ size_t ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_sect
             continue;
         }
         uintptr_t dst = ckpt_heap_base() + head[0];
-        if (move_range(img, d + at, dst, head[1]))
-            moved += head[1];
-        else
+        long long n = ranges_moved < MOVED_RANGES_MAX ? move_range(img, d + at, dst, head[1]) : 0;
+        if (n < 0) {
+            snprintf(err, errlen, "out of memory while loading the heap at offset %llu",
+                     (unsigned long long)head[0]);
+            return -1;
+        }
+        if (n > 0) {
+            *moved += (size_t)n;
+            ranges_moved++;
+        } else {
             memcpy((void *)dst, d + at, head[1]);
+        }
         at += padded(head[1]);
     }
-    return moved;
+    return 0;
 }

@@ -22,9 +22,12 @@ int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, s
  * to make writable). 0, or -1 with a message. */
 int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char *err,
                           size_t errlen);
+/* Whether a checked section has ranges long enough to be moved. */
+int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s);
 /* Put a checked section's ranges into the (writable) heap: the whole pages
- * of long ranges moved out of img where it allows, the rest copied. Returns
- * the bytes of the ranges moved. */
-size_t ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s);
+ * of long ranges moved out of img where it allows, the rest copied; the
+ * bytes moved in *moved. 0, or -1 with a message (out of memory). */
+int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s,
+                         size_t *moved, char *err, size_t errlen);
 
 #endif

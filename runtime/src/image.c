@@ -733,12 +733,18 @@ const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, u
     return NULL;
 }
 
+/* Set once the kernel refused to move a file's pages (before Linux 5.13):
+ * later calls copy without asking again. */
+static int move_refused;
+
 int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, size_t len)
 {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), from = (uintptr_t)src;
     uintptr_t map = (uintptr_t)img->map;
-    if (!img->pages_movable || len == 0 || from % page || (uintptr_t)dst % page || len % page ||
-        from < map || from - map > img->map_size || len > img->map_size - (from - map))
+    uintptr_t to = (uintptr_t)dst;
+    if (!img->pages_movable || move_refused || len == 0 || from % page || to % page ||
+        len % page || from < map || from - map > img->map_size ||
+        len > img->map_size - (from - map) || (to < map + img->map_size && to + len > map))
         return -1;
     /* Writable first (a private mapping may be, whatever the file's mode), so
      * that a failure leaves the pages where they were. */
@@ -747,12 +753,21 @@ int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, si
     /* MREMAP_DONTUNMAP: the image keeps its address range (emptied), so no
      * other mapping can land in it before ckpt_image_close unmaps it whole.
      * The system call itself: UCX (under MPICH) hooks mremap and drops the
-     * new address (EINVAL). A kernel older than 5.13 refuses a file's pages. */
+     * new address (EINVAL). Bypassing its hook is safe here: the memory at
+     * dst is the heap before the program has run, never handed to MPI. */
     int flags = MREMAP_MAYMOVE | MREMAP_FIXED | MREMAP_DONTUNMAP;
-    if ((void *)syscall(SYS_mremap, src, len, len, flags, dst) != dst)
-        return -1;
-    madvise(dst, len, MADV_NORMAL); /* the image was read front to back; the program will not */
-    return 0;
+    if ((void *)syscall(SYS_mremap, src, len, len, flags, dst) == dst) {
+        madvise(dst, len, MADV_NORMAL); /* the image was read front to back; the program will not */
+        return 0;
+    }
+    if (errno == EINVAL)
+        move_refused = 1;
+    /* The kernel unmaps dst before it checks the source (a file's pages
+     * before 5.13, address-space limits): the caller copies into dst, so it
+     * must be memory again. */
+    void *again = mmap(dst, len, PROT_READ | PROT_WRITE,
+                       MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return again == dst ? -1 : -2;
 }
 
 void ckpt_image_close(struct ckpt_image *img)

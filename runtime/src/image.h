@@ -103,7 +103,8 @@ const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, u
 /* Move len bytes of the image's mapping at src to dst instead of copying
  * them: src, dst and len on page boundaries, src inside the mapping. The
  * pages become writable memory at dst (copied by the kernel only when
- * written) and leave the image. 0, or -1 with nothing moved: copy instead. */
+ * written) and leave the image. 0; -1 with nothing moved and dst writable
+ * memory: copy instead; -2: dst is no longer mapped (out of memory). */
 int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, size_t len);
 void ckpt_image_close(struct ckpt_image *img);
 

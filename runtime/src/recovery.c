@@ -67,9 +67,10 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
 /* The program's state from a checked image: saved frames, globals, heap
  * (populate: see ckpt_heap_prepare_restore; not when the heap's long ranges
  * are moved out of the image, which maps them). Returns -1 with a message
- * if the image cannot be loaded after all; the heap bytes moved in *moved. */
-static int load_state(struct ckpt_image *img, int populate, size_t *moved, char *err,
-                      size_t errlen)
+ * if the image cannot be loaded after all; the heap bytes moved in *moved,
+ * the extent of the heap written in *loaded_extent. */
+static int load_state(struct ckpt_image *img, int populate, size_t *moved,
+                      size_t *loaded_extent, char *err, size_t errlen)
 {
     const struct ckpt_image_section *frames = ckpt_image_find(img, CKPT_SECTION_FRAMES, 0);
     if (ckpt_frames_load(frames->data, frames->size, err, errlen) != 0)
@@ -81,11 +82,14 @@ static int load_state(struct ckpt_image *img, int populate, size_t *moved, char 
                globals[i].size);
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     size_t used;
-    if (ckpt_heap_image_check(heap, &used, err, errlen) != 0 ||
-        ckpt_heap_prepare_restore(used, populate && !img->pages_movable, err, errlen) != 0)
+    if (ckpt_heap_image_check(heap, &used, err, errlen) != 0)
         return -1;
-    *moved = ckpt_heap_image_load(img, heap);
-    return 0;
+    if (img->pages_movable && ckpt_heap_image_has_long_ranges(heap))
+        populate = 0;
+    if (ckpt_heap_prepare_restore(used, populate, err, errlen) != 0)
+        return -1;
+    *loaded_extent = used;
+    return ckpt_heap_image_load(img, heap, moved, err, errlen);
 }
 
 static void rewind_output(const struct ckpt_image *img)
@@ -129,6 +133,7 @@ static struct {
     struct ckpt_image img;
     double read_seconds, load_seconds;
     size_t moved;
+    size_t extent; /* of the heap the load wrote, even if it failed */
 } prefetch;
 
 static uint8_t exe_id[CKPT_EXE_ID_MAX];
@@ -165,7 +170,7 @@ static void *prefetch_newest(void *unused)
     /* Page by page: populating the heap in one call holds the memory-map
      * lock that MPI_Init's own mappings wait for, which slowed MPI_Init by
      * about as much as the load took. */
-    if (load_state(&prefetch.img, 0, &prefetch.moved, err, sizeof err) != 0) {
+    if (load_state(&prefetch.img, 0, &prefetch.moved, &prefetch.extent, err, sizeof err) != 0) {
         ckpt_image_close(&prefetch.img);
         return NULL;
     }
@@ -304,7 +309,11 @@ uint64_t ckpt_recover(void)
         cost.moved = prefetch.moved;
     } else {
         double t1 = ckpt_seconds();
-        if (load_state(img, 1, &cost.moved, err, sizeof err) != 0)
+        size_t extent;
+        if (prefetch.extent && ckpt_heap_discard_loaded(prefetch.extent) != 0)
+            ckpt_fatal("checkpoint %llu: out of memory discarding the load made while MPI "
+                       "started", (unsigned long long)chosen);
+        if (load_state(img, 1, &cost.moved, &extent, err, sizeof err) != 0)
             ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
         cost.load_seconds = ckpt_seconds() - t1;
     }

@@ -18,7 +18,13 @@ replaced by the agreed older one (and rank 1's newest was damaged).
 Each recovery starts from a copy of the checkpoint directory, so that every
 step sees the four checkpoints (recovery prunes and writes new ones).
 
+With --expect-moved (a program whose heap has ranges of 64 KiB and more),
+every recovery must also move heap pages out of its image: in steps 1 and 2
+after giving up, on some rank, the load made while MPI started, whose moved
+pages are replaced before the agreed image is loaded.
+
 usage: recovery_agreement.py --exe RING --plain RING.plain --mpiexec MPIEXEC [--np 2]
+                             [--args "ARGS"] [--expect-moved]
 """
 import argparse
 import json
@@ -29,11 +35,14 @@ import subprocess
 import sys
 import tempfile
 
-ARGS = ["120", "200"]  # ring: rounds, sweeps
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from trial_settings import pages_can_move  # noqa: E402
+
+ARGS = ["120", "200"]  # ring: rounds, sweeps (--args for another program)
 
 
 def launch(a, exe, env, extra=()):
-    cmd = [a.mpiexec, "-n", str(a.np), exe, *ARGS, *extra]
+    cmd = [a.mpiexec, "-n", str(a.np), exe, *(a.args.split() if a.args else ARGS), *extra]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
 
 
@@ -57,6 +66,9 @@ def main():
     ap.add_argument("--plain", required=True)
     ap.add_argument("--mpiexec", required=True)
     ap.add_argument("--np", type=int, default=2)
+    ap.add_argument("--args", help="the program's arguments instead of ring's")
+    ap.add_argument("--expect-moved", action="store_true",
+                    help="the program's heap has long ranges: every recovery must move pages")
     a = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
     reference = launch(a, a.plain, env)
@@ -64,6 +76,15 @@ def main():
         sys.exit(f"FAIL: the reference run exited {reference.returncode}\n{reference.stderr}")
     work = tempfile.mkdtemp(prefix="aalc-agree-")
     failures = 0
+    if a.expect_moved and not pages_can_move(work):
+        print(f"note: {work} is not on a local disk file system, or Linux is older than "
+              f"5.13: pages are copied there, not moved")
+        a.expect_moved = False
+
+    def moved_as_expected(r):
+        """With --expect-moved, every rank moved heap pages out of its image
+        (in steps 1 and 2 after giving up the load made while MPI started)."""
+        return not a.expect_moved or (len(r.moved) == a.np and all(r.moved.values()))
 
     def report(ok, what):
         nonlocal failures
@@ -94,12 +115,13 @@ def main():
             stats = os.path.join(work, f"stats{step}.jsonl")
             r = launch(a, a.exe, dict(env, CKPT_DIR=step_dir, CKPT_VERBOSE="1", CKPT_STATS=stats),
                        ["--recover"])
-            r.prefetched = {}
+            r.prefetched, r.moved = {}, {}
             if os.path.exists(stats):
                 for line in open(stats):
                     e = json.loads(line)
                     if e["event"] == "restore":
                         r.prefetched[e["rank"]] = e["prefetched"]
+                        r.moved[e["rank"]] = e["moved_bytes"]
             return r, step_dir, before
 
         # Step 0: nothing damaged: the newest, loaded while MPI started, is kept.
@@ -108,9 +130,10 @@ def main():
         want = int(newest_first[0].split("-")[1])
         ok = (r.returncode == 0 and r.stdout == reference.stdout and loaded and
               all(int(n) == want for n in loaded) and
-              r.prefetched == {k: 1 for k in range(a.np)})
+              r.prefetched == {k: 1 for k in range(a.np)} and moved_as_expected(r))
         report(ok, f"step 0: nothing damaged: exit {r.returncode}, loaded {sorted(set(loaded))} "
-                   f"(want {want}), kept the load made while MPI started {r.prefetched}, output "
+                   f"(want {want}), kept the load made while MPI started {r.prefetched}, "
+                   f"heap bytes moved {r.moved}, output "
                    f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
         if not ok:
             print(r.stderr[-3000:])
@@ -122,10 +145,10 @@ def main():
             want = int(newest_first[expect].split("-")[1])
             ok = (r.returncode == 0 and r.stdout == reference.stdout and
                   loaded and all(int(n) == want for n in loaded) and "damaged" in r.stderr and
-                  r.prefetched == {k: 0 for k in range(a.np)})
+                  r.prefetched == {k: 0 for k in range(a.np)} and moved_as_expected(r))
             report(ok, f"step {step}: {len(damaged)} damaged image(s): exit {r.returncode}, "
                        f"loaded {sorted(set(loaded))} (want {want}), loaded again after the "
-                       f"agreement {r.prefetched}, output "
+                       f"agreement {r.prefetched}, heap bytes moved {r.moved}, output "
                        f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
             if not ok:
                 print(r.stderr[-3000:])

@@ -30,13 +30,9 @@ import tempfile
 
 COMMITTED = re.compile(r"checkpoint (\d+) committed")
 RECOVERING = re.compile(r"recovering from checkpoint (\d+)")
-LOCAL_DISKS = {0xEF53, 0x58465342, 0x9123683E, 0xF2F52010, 0x01021994, 0x794C7630}
 
-
-def file_system_type(path):
-    """The f_type of the file system holding path (stat -f), or None."""
-    r = subprocess.run(["stat", "-f", "-c", "%t", path], capture_output=True, text=True)
-    return int(r.stdout.strip(), 16) if r.returncode == 0 else None
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from trial_settings import pages_can_move  # noqa: E402
 
 
 def run_until(cmd, env, out_path, stop_after):
@@ -75,9 +71,9 @@ def trial(a, name, extra, reference, work):
     ckdir = os.path.join(work, name + ".ckpt")
     out_path = os.path.join(work, name + ".out")
     stats = os.path.join(work, name + ".stats")
-    env = dict(os.environ, CKPT_DIR=ckdir, CKPT_EVERY="5", CKPT_KEEP="1", CKPT_VERBOSE="1",
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    env.update(CKPT_DIR=ckdir, CKPT_EVERY="5", CKPT_KEEP="1", CKPT_VERBOSE="1",
                CKPT_STATS=stats, **extra)
-    env.pop("CKPT_INTERVAL", None)
     rc1, _ = run_until([a.exe], env, out_path, 3)
     rc2, err2 = run_until([a.exe, "--recover"], env, out_path, 3)
     rc3, err3 = run_until([a.exe, "--recover"], env, out_path, None)
@@ -114,10 +110,10 @@ def main():
     reference = subprocess.run([a.plain], capture_output=True, check=True).stdout
     work = tempfile.mkdtemp(prefix="aalc-moved-")
     try:
-        local = file_system_type(work) in LOCAL_DISKS
+        local = pages_can_move(work)
         if not local:
-            print(f"note: {work} is not on a local disk file system: the plain image's pages "
-                  f"are copied there, not moved")
+            print(f"note: {work} is not on a local disk file system, or Linux is older than "
+                  f"5.13: the plain image's pages are copied there, not moved")
         a.want_moved = {"plain image": local, "zstd image": True, "CKPT_MAP_IMAGE=0": False}
         failures = []
         for name, extra in (("plain image", {}), ("zstd image", {"CKPT_COMPRESS": "zstd"}),
