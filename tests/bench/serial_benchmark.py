@@ -113,6 +113,10 @@ def checkpoint_cost(build_dir, work, sizes, runs):
     rows = []
     for mb in sizes:
         dd, warm, fresh, first, steady, sync_steady, copy, write_bw = [], [], [], [], [], [], [], []
+        # Paired, each run against its own references (this VM's runs drift):
+        # steady stall / memcpy and first stall / memcpy to fresh memory in the
+        # same process, write bandwidth / dd just before it.
+        stall_ratio, first_ratio, write_ratio, write_alone_bw = [], [], [], []
         image_bytes = 0
         for i in range(runs):
             dd.append(disk_bandwidth(work, mb))
@@ -123,23 +127,35 @@ def checkpoint_cost(build_dir, work, sizes, runs):
             first.append(stalls[0])
             steady.append(statistics.median(stalls[1:]))
             copy.append(statistics.median(im["copy_s"] for im in images[1:]))
-            write_bw += [im["bytes"] / 2**20 / im["write_s"] for im in images]
+            run_bw = [im["bytes"] / 2**20 / im["write_s"] for im in images]
+            write_bw += run_bw
+            stall_ratio.append(steady[-1] / w)
+            first_ratio.append(first[-1] / f)
             image_bytes = images[0]["bytes"]
-            _, _, sync_stalls, _ = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-s",
-                                           CKPT_ASYNC_WRITE="0")
+            _, _, sync_stalls, sync_images = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-s",
+                                                     CKPT_ASYNC_WRITE="0")
             sync_steady.append(statistics.median(sync_stalls[1:]))
+            # Written while the program waits: the write alone, as dd runs.
+            alone_bw = [im["bytes"] / 2**20 / im["write_s"] for im in sync_images]
+            write_alone_bw += alone_bw
+            write_ratio.append(statistics.median(alone_bw) / dd[-1])
         row = {"state_mb": mb, "image_mb": image_bytes / 2**20,
                "dd_direct_mb_per_s": statistics.median(dd),
                "write_mb_per_s": statistics.median(write_bw),
+               "write_alone_mb_per_s": statistics.median(write_alone_bw),
                "memcpy_s": statistics.median(warm), "fresh_memcpy_s": statistics.median(fresh),
                "copy_s": statistics.median(copy),
                "first_stall_s": statistics.median(first), "stall_s": statistics.median(steady),
-               "sync_stall_s": statistics.median(sync_steady)}
-        row["write_fraction_of_dd"] = row["write_mb_per_s"] / row["dd_direct_mb_per_s"]
+               "sync_stall_s": statistics.median(sync_steady),
+               "paired_stall_over_memcpy": statistics.median(stall_ratio),
+               "paired_first_stall_over_fresh_memcpy": statistics.median(first_ratio),
+               "paired_write_over_dd": statistics.median(write_ratio)}
+        row["write_fraction_of_dd"] = row["write_alone_mb_per_s"] / row["dd_direct_mb_per_s"]
         rows.append(row)
         print(f"{mb} MiB: stall {row['stall_s']:.4f} s (first {row['first_stall_s']:.3f}, "
               f"synchronous {row['sync_stall_s']:.3f}), memcpy {row['memcpy_s']:.4f} s "
-              f"(fresh {row['fresh_memcpy_s']:.3f}); write {row['write_mb_per_s']:.0f} MiB/s, "
+              f"(fresh {row['fresh_memcpy_s']:.3f}); write {row['write_alone_mb_per_s']:.0f} "
+              f"MiB/s (while the program runs {row['write_mb_per_s']:.0f}), "
               f"dd {row['dd_direct_mb_per_s']:.0f} MiB/s "
               f"({100 * row['write_fraction_of_dd']:.0f}%)")
     return rows
@@ -167,17 +183,37 @@ def write_report(over, cost, path_md, path_json):
               "one of a process also faults in the pages of its in-memory image, like a "
               "copy into fresh memory. *Synchronous* is the same with `CKPT_ASYNC_WRITE=0`. "
               "The write bandwidth is the runtime's (`CKPT_STATS`: bytes over write and "
-              "fsync time), next to `dd oflag=direct conv=fsync` of the same size run just "
-              "before it. Medians over the runs.", "",
+              "fsync time) in the synchronous runs, where it writes alone as `dd` does, next "
+              "to `dd oflag=direct conv=fsync` of the same size run just before; and in the "
+              "background runs, while the program computes on the other core. Medians over "
+              "the runs.", "",
               "| state (MiB) | image (MiB) | stall (s) | memcpy (s) | first stall (s) | "
-              "memcpy to fresh memory (s) | synchronous stall (s) | write (MiB/s) | "
-              "dd direct (MiB/s) | write / dd |", "|---|---|---|---|---|---|---|---|---|---|"]
+              "memcpy to fresh memory (s) | synchronous stall (s) | write alone (MiB/s) | "
+              "write in the background (MiB/s) | dd direct (MiB/s) |",
+              "|---|---|---|---|---|---|---|---|---|---|"]
     for r in cost:
         lines.append(f"| {r['state_mb']} | {r['image_mb']:.1f} | {r['stall_s']:.4f} | "
                      f"{r['memcpy_s']:.4f} | {r['first_stall_s']:.3f} | "
                      f"{r['fresh_memcpy_s']:.3f} | {r['sync_stall_s']:.3f} | "
-                     f"{r['write_mb_per_s']:.0f} | {r['dd_direct_mb_per_s']:.0f} | "
-                     f"{100 * r['write_fraction_of_dd']:.0f}% |")
+                     f"{r['write_alone_mb_per_s']:.0f} | {r['write_mb_per_s']:.0f} | "
+                     f"{r['dd_direct_mb_per_s']:.0f} |")
+    lines += ["", "Targets (issue 5), judged run by run: the median over the runs of the stall "
+              "divided by the memcpy the same process timed (the first stall against its copy "
+              "into fresh memory), and of the runtime's write bandwidth alone divided by the "
+              "`dd` run just before it. On this VM a copy into fresh memory costs several times more in "
+              "one run than in another (the page faults), hence the pairing.", "",
+              "| state (MiB) | stall / memcpy | stall <= memcpy | first stall / memcpy to "
+              "fresh memory | first stall <= that copy | write alone / dd | write >= 80% of dd |",
+              "|---|---|---|---|---|---|---|"]
+
+    def verdict(ok):
+        return "met" if ok else "NOT met"
+
+    for r in cost:
+        stall, first = r["paired_stall_over_memcpy"], r["paired_first_stall_over_fresh_memcpy"]
+        write = r["paired_write_over_dd"]
+        lines.append(f"| {r['state_mb']} | {stall:.2f} | {verdict(stall <= 1)} | {first:.2f} | "
+                     f"{verdict(first <= 1)} | {100 * write:.0f}% | {verdict(write >= 0.8)} |")
     lines.append("")
     with open(path_md, "w") as f:
         f.write("\n".join(lines))
