@@ -2,6 +2,9 @@
 vary besides the trigger: recovery must not care how an image was written,
 nor whether the heap's pages are moved out of it or copied. And whether this
 machine lets recovery move pages at all (pages_can_move)."""
+import platform
+import re
+import subprocess
 
 
 def vary_images(rng, settings):
@@ -30,9 +33,6 @@ LOCAL_DISKS = {0xEF53, 0x58465342, 0x9123683E, 0xF2F52010, 0x01021994, 0x794C763
 def pages_can_move(directory):
     """Whether recovery from a plain image in `directory` can move its pages:
     a local disk file system and Linux 5.13 or later."""
-    import platform
-    import re
-    import subprocess
     r = subprocess.run(["stat", "-f", "-c", "%t", directory], capture_output=True, text=True)
     release = tuple(int(x) for x in re.findall(r"\d+", platform.release())[:2])
     return (r.returncode == 0 and int(r.stdout.strip(), 16) in LOCAL_DISKS and

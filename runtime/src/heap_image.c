@@ -171,35 +171,46 @@ static long long move_range(struct ckpt_image *img, const uint8_t *src, uintptr_
     return (long long)pages;
 }
 
-int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
+/* The next range record of a checked section from *at, padding skipped:
+ * 1 with its offset, length and bytes, 0 at the end. */
+static int next_range(const struct ckpt_image_section *s, uint64_t *at, uint64_t head[2],
+                      const uint8_t **bytes)
 {
     const uint8_t *d = s->data;
-    for (uint64_t at = 0; at < s->size;) {
-        uint64_t head[2];
-        memcpy(head, d + at, sizeof head);
-        if (head[0] != PADDING_RECORD && head[1] >= MOVABLE_MIN)
-            return 1;
-        at += RECORD_HEADER + (head[0] == PADDING_RECORD ? head[1] : padded(head[1]));
+    while (*at < s->size) {
+        memcpy(head, d + *at, 2 * sizeof head[0]);
+        *at += RECORD_HEADER;
+        if (head[0] == PADDING_RECORD) {
+            *at += head[1];
+            continue;
+        }
+        *bytes = d + *at;
+        *at += padded(head[1]);
+        return 1;
     }
+    return 0;
+}
+
+int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
+{
+    uint64_t at = 0, head[2];
+    const uint8_t *bytes;
+    while (next_range(s, &at, head, &bytes))
+        if (head[1] >= MOVABLE_MIN)
+            return 1;
     return 0;
 }
 
 int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s,
                          size_t *moved, char *err, size_t errlen)
 {
-    const uint8_t *d = s->data;
+    uint64_t at = 0, head[2];
+    const uint8_t *bytes;
     unsigned ranges_moved = 0;
     *moved = 0;
-    for (uint64_t at = 0; at < s->size;) {
-        uint64_t head[2];
-        memcpy(head, d + at, sizeof head);
-        at += RECORD_HEADER;
-        if (head[0] == PADDING_RECORD) {
-            at += head[1];
-            continue;
-        }
+    while (next_range(s, &at, head, &bytes)) {
         uintptr_t dst = ckpt_heap_base() + head[0];
-        long long n = ranges_moved < MOVED_RANGES_MAX ? move_range(img, d + at, dst, head[1]) : 0;
+        long long n = ranges_moved < MOVED_RANGES_MAX ? move_range(img, bytes, dst, head[1]) : 0;
         if (n < 0) {
             snprintf(err, errlen, "out of memory while loading the heap at offset %llu",
                      (unsigned long long)head[0]);
@@ -209,9 +220,8 @@ int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section
             *moved += (size_t)n;
             ranges_moved++;
         } else {
-            memcpy((void *)dst, d + at, head[1]);
+            memcpy((void *)dst, bytes, head[1]);
         }
-        at += padded(head[1]);
     }
     return 0;
 }

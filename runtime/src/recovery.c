@@ -68,7 +68,7 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
  * (populate: see ckpt_heap_prepare_restore; not when the heap's long ranges
  * are moved out of the image, which maps them). Returns -1 with a message
  * if the image cannot be loaded after all; the heap bytes moved in *moved,
- * the extent of the heap written in *loaded_extent. */
+ * the extent of the heap written in *loaded_extent (unless NULL). */
 static int load_state(struct ckpt_image *img, int populate, size_t *moved,
                       size_t *loaded_extent, char *err, size_t errlen)
 {
@@ -88,7 +88,8 @@ static int load_state(struct ckpt_image *img, int populate, size_t *moved,
         populate = 0;
     if (ckpt_heap_prepare_restore(used, populate, err, errlen) != 0)
         return -1;
-    *loaded_extent = used;
+    if (loaded_extent)
+        *loaded_extent = used;
     return ckpt_heap_image_load(img, heap, moved, err, errlen);
 }
 
@@ -168,8 +169,7 @@ static void *prefetch_newest(void *unused)
         return NULL; /* ckpt_recover finds out again, and says why */
     double t1 = ckpt_seconds();
     /* Page by page: populating the heap in one call holds the memory-map
-     * lock that MPI_Init's own mappings wait for, which slowed MPI_Init by
-     * about as much as the load took. */
+     * lock that MPI_Init's own mappings wait for. */
     if (load_state(&prefetch.img, 0, &prefetch.moved, &prefetch.extent, err, sizeof err) != 0) {
         ckpt_image_close(&prefetch.img);
         return NULL;
@@ -309,11 +309,10 @@ uint64_t ckpt_recover(void)
         cost.moved = prefetch.moved;
     } else {
         double t1 = ckpt_seconds();
-        size_t extent;
         if (prefetch.extent && ckpt_heap_discard_loaded(prefetch.extent) != 0)
             ckpt_fatal("checkpoint %llu: out of memory discarding the load made while MPI "
                        "started", (unsigned long long)chosen);
-        if (load_state(img, 1, &cost.moved, &extent, err, sizeof err) != 0)
+        if (load_state(img, 1, &cost.moved, NULL, err, sizeof err) != 0)
             ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
         cost.load_seconds = ckpt_seconds() - t1;
     }

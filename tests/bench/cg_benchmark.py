@@ -65,6 +65,10 @@ SOLVE = re.compile(r"cg: solve time ([0-9.]+) s")
 DATA = re.compile(r"cg: rank \d+ data (\d+) bytes")
 ITERATIONS = re.compile(r"converged after (\d+) iterations")
 RESTART_REPEATS = 3  # MPI start-up and each recovery, per round
+# What those repeats measure; each round keeps the median of each.
+RESTART_KEYS = ("mpi_startup_s", "restart_wall_s", "runtime_read_s", "runtime_load_s",
+                "resumed_after_s", "moved_bytes", "restart_serial_load_wall_s",
+                "resumed_after_serial_load_s", "restart_copied_wall_s", "resumed_after_copied_s")
 MODES = ["Original", "Original, no PIE", "+Data", "+Point to point", "+Collectives",
          "+Checkpoint", "+Checkpoint, zstd", "Restore"]
 # The thesis's table 4.2 (seconds, ratio to Original), 1/4/9/16 processes.
@@ -181,11 +185,7 @@ def measure(exes, ranks, opts, work):
     every = iterations // 2 + 1  # exactly one checkpoint, half-way
     times = {mode: [] for mode in MODES}
     refs = {k: [] for k in ("copy_fresh_s", "copy_warm_s", "runtime_copy_s", "write_s",
-                            "restart_wall_s", "mpi_startup_s", "image_read_s",
-                            "image_read_warm_s", "runtime_read_s", "runtime_load_s",
-                            "resumed_after_s", "restart_serial_load_wall_s",
-                            "resumed_after_serial_load_s", "restart_copied_wall_s",
-                            "resumed_after_copied_s", "moved_bytes")}
+                            "image_read_s", "image_read_warm_s") + RESTART_KEYS}
     size = 0
     stats = os.path.join(work, "stats.jsonl")
 
@@ -243,10 +243,7 @@ def measure(exes, ranks, opts, work):
         # MPI start-up and the recoveries are a few tens of milliseconds, as
         # noisy as that on this VM: each is timed RESTART_REPEATS times,
         # interleaved, and the round keeps the medians.
-        samples = {k: [] for k in ("mpi_startup_s", "restart_wall_s", "runtime_read_s",
-                                   "runtime_load_s", "resumed_after_s", "moved_bytes",
-                                   "restart_serial_load_wall_s", "resumed_after_serial_load_s",
-                                   "restart_copied_wall_s", "resumed_after_copied_s")}
+        samples = {k: [] for k in RESTART_KEYS}
         for _ in range(RESTART_REPEATS):
             start = time.monotonic()
             subprocess.run(["mpiexec", "-n", str(ranks), exes["startup"]], check=True)
@@ -311,8 +308,8 @@ def targets_section(results):
              "memory + 10% of Original; Restart (recovery from a checkpoint at the last "
              "iteration) against MPI start-up + reading the largest rank's image + 10% of "
              f"that. MPI start-up and the recoveries are timed {RESTART_REPEATS} times per "
-             "round, interleaved; each round keeps their medians. The image is read into memory the reading process never touched "
-             "(tests/bench/image_read.c), as a restarted process must; in brackets, the same "
+             "round, interleaved; each round keeps their medians. The image is read into "
+             "memory the reading process never touched (tests/bench/image_read.c), as a restarted process must; in brackets, the same "
              "files read into a buffer used before, which a restore cannot do. The runtime's "
              "own figures come from `CKPT_STATS`: the copy the program "
              "waited for (the write and fsync then run in the background), and on recovery "

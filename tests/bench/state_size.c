@@ -16,6 +16,12 @@ static double now(void)
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+static double median3(double a, double b, double c)
+{
+    double lo = a < b ? a : b, hi = a < b ? b : a;
+    return c < lo ? lo : c > hi ? hi : c;
+}
+
 int main(int argc, char **argv)
 {
     size_t megabytes = argc > 1 ? strtoul(argv[1], NULL, 10) : 64;
@@ -36,9 +42,7 @@ int main(int argc, char **argv)
         memcpy(copy, state, bytes);
         again[k] = now() - c1;
     }
-    double lo = again[0] < again[1] ? again[0] : again[1];
-    double hi = again[0] < again[1] ? again[1] : again[0];
-    double copy_seconds = again[2] < lo ? lo : again[2] > hi ? hi : again[2];
+    double copy_seconds = median3(again[0], again[1], again[2]);
     __asm__ volatile("" : : "r"(copy) : "memory"); /* the copies count: gcc must not drop them */
     free(copy);
 

@@ -42,18 +42,16 @@ def run_until(cmd, env, out_path, stop_after):
     lines = []
     with open(out_path, "ab") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env, text=True)
-        start, seen = 0, 0
+        start = 0
         for line in proc.stderr:
             lines.append(line.rstrip("\n"))
             m = RECOVERING.search(line)
             if m:
                 start = int(m.group(1))
             m = COMMITTED.search(line)
-            if m and stop_after is not None:
-                seen = int(m.group(1))
-                if seen >= start + stop_after:
-                    proc.send_signal(signal.SIGKILL)
-                    break
+            if m and stop_after is not None and int(m.group(1)) >= start + stop_after:
+                proc.send_signal(signal.SIGKILL)
+                break
         proc.stderr.close()
         return proc.wait(timeout=60), lines
 

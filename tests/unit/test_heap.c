@@ -8,6 +8,7 @@
 #include "heap.h"
 #include "heap_image.h"
 #include "image.h"
+#include "test_support.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -19,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -995,15 +995,6 @@ static void time_allocators(void)
     ckpt_untracked_free(sizes);
     ckpt_untracked_free(order);
     check_heap("after timing");
-}
-
-/* Moving pages out of an image needs Linux 5.13 for a file's pages. */
-static int kernel_moves_file_pages(void)
-{
-    struct utsname u;
-    int major = 0, minor = 0;
-    return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
-           (major > 5 || (major == 5 && minor >= 13));
 }
 
 /* The heap through an image file (heap_image.c): long ranges' bytes sit at

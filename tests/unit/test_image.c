@@ -16,7 +16,6 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <xxhash.h>
@@ -25,6 +24,7 @@
 #include "heap.h"
 #include "image.h"
 #include "image_compress.h"
+#include "test_support.h"
 
 static const char *prog = "test_image";
 static int checks;
@@ -671,15 +671,6 @@ static void test_compressed(const char *path)
     ckpt_image_buffer_release(&plain);
     ckpt_image_buffer_release(&packed);
     munmap(heap, n);
-}
-
-/* Moving pages out of an image needs Linux 5.13 for a file's pages. */
-static int kernel_moves_file_pages(void)
-{
-    struct utsname u;
-    int major = 0, minor = 0;
-    return uname(&u) == 0 && sscanf(u.release, "%d.%d", &major, &minor) == 2 &&
-           (major > 5 || (major == 5 && minor >= 13));
 }
 
 /* Pages moved out of an image (ckpt_image_take_pages) carry its bytes to
