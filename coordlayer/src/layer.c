@@ -29,11 +29,26 @@ struct saved_protocol {
     struct cl_counters counters;
 };
 
+/* How many ranks share this node with this one: the runtime shares the
+ * node's CPUs among them to copy checkpoints with. */
+static int ranks_on_this_node(void)
+{
+    MPI_Comm node;
+    int n = 1;
+    if (PMPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node) ==
+        MPI_SUCCESS) {
+        PMPI_Comm_size(node, &n);
+        PMPI_Comm_free(&node);
+    }
+    return n;
+}
+
 static void bring_up(void)
 {
     cl_protocol_init();
     cl_objects_init();
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
+    ckpt_layer_set_node_processes((uint32_t)ranks_on_this_node());
 }
 
 int MPI_Init(int *argc, char ***argv)

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* sched_getaffinity */
 #include "checkpoint.h"
 
 #include "clock.h"
@@ -16,6 +17,7 @@
 #include "triggers.h"
 
 #include <limits.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -35,8 +37,23 @@ static struct pending_image {
     struct ckpt_flush_job job;
     uint64_t number;
     double started, copy_seconds;
+    unsigned copy_threads;
     size_t heap_bytes, frames;
 } pending;
+
+/* Threads that copy the state: CKPT_COPY_THREADS, or this process's share of
+ * the CPUs it may run on (the layer says how many processes share the node),
+ * at most 4: the copy is what the program waits for, and one core does not
+ * use all of the memory bandwidth; a few do. */
+static unsigned copy_threads(void)
+{
+    if (ckpt_opts.copy_threads > 0)
+        return ckpt_opts.copy_threads;
+    cpu_set_t cpus;
+    long available = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    long share = available / (long)ckpt_node_processes;
+    return share < 1 ? 1 : share > 4 ? 4 : (unsigned)share;
+}
 
 /* Copy this rank's state into `image` (the only part the program waits for). */
 static int copy_state(uint64_t number, char *err, size_t errlen)
@@ -68,11 +85,15 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
         return -1;
     int ok = ckpt_image_add_section(w, CKPT_SECTION_RUNTIME, 0, &record, sizeof record, err,
                                     errlen) == 0;
+    /* The globals and the heap, the bulk of the state, are copied together
+     * by several threads once laid out; nothing changes them in between. */
+    ckpt_image_defer_copies(w);
     for (int i = 0; ok && i < 2; i++)
         ok = ckpt_image_add_section(w, CKPT_SECTION_GLOBALS, (uintptr_t)globals[i].start,
                                     globals[i].start, globals[i].size, err, errlen) == 0;
     size_t heap_saved = 0;
     ok = ok && ckpt_heap_image_add(w, &heap_saved, err, errlen) == 0;
+    pending.copy_threads = ckpt_image_copy_deferred(w, copy_threads(), ckpt_opts.copy_parallel_min);
     pending.heap_bytes = heap_saved;
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, frames, frames_size, err,
                                       errlen) == 0;
@@ -113,7 +134,8 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
                   written - pending.started - pending.copy_seconds);
         ckpt_stats_checkpoint(number, job->image->size, job->file_bytes, pending.copy_seconds,
-                              job->seal_seconds, job->write_seconds, job->used_direct);
+                              pending.copy_threads, job->seal_seconds, job->write_seconds,
+                              job->used_direct);
     }
     if (layer)
         layer->image_written(number, ok);

@@ -48,6 +48,7 @@
 
 #include "heap.h"
 #include "image_compress.h"
+#include "parallel_copy.h"
 
 #define IMG_MAGIC "AALCIMG1"
 #define END_MAGIC "AALCEND1"
@@ -62,6 +63,9 @@
 /* Large payloads are hashed and written in chunks of this size, so the bytes
  * just hashed are still in cache when write() copies them. */
 #define WRITE_CHUNK (4u << 20)
+/* While copies are deferred, smaller appends are still copied at once: a
+ * record per page is already cheap next to the page's copy. */
+#define DEFER_MIN 4096u
 
 /* ---- little-endian encoding ------------------------------------------- */
 
@@ -127,6 +131,12 @@ struct ckpt_image_writer {
     uint64_t section_size, section_left; /* of the section being appended to */
     size_t buffered;
     uint8_t *buf;
+    /* In memory, between ckpt_image_defer_copies and ckpt_image_copy_deferred:
+     * large appends are recorded here and copied later by several threads
+     * (offsets, since the buffer may move while it grows). */
+    int deferring;
+    struct ckpt_copy_piece *deferred;
+    size_t ndeferred, deferred_cap;
     char path[PATH_MAX];
 };
 
@@ -150,6 +160,7 @@ static void writer_free(struct ckpt_image_writer *w)
     if (w->fd >= 0)
         close(w->fd);
     ckpt_untracked_free(w->buf);
+    ckpt_untracked_free(w->deferred);
     ckpt_untracked_free(w->raw);
 }
 
@@ -221,8 +232,25 @@ void ckpt_image_buffer_release(struct ckpt_image_buffer *b)
     memset(b, 0, sizeof *b);
 }
 
+/* Record a copy of n bytes to the in-memory image's end for later; -1 when
+ * there is no room for the record (the caller copies at once). */
+static int defer_copy(struct ckpt_image_writer *w, const void *src, size_t n)
+{
+    if (w->ndeferred == w->deferred_cap) {
+        size_t cap = w->deferred_cap ? 2 * w->deferred_cap : 64;
+        struct ckpt_copy_piece *grown = ckpt_untracked_realloc(w->deferred, cap * sizeof *grown);
+        if (!grown)
+            return -1;
+        w->deferred = grown;
+        w->deferred_cap = cap;
+    }
+    w->deferred[w->ndeferred++] = (struct ckpt_copy_piece){w->mem->size, src, n};
+    return 0;
+}
+
 /* Append bytes to the image: hashed, then buffered (small) or written directly
- * (large); or, in memory, only copied (ckpt_image_seal hashes later). */
+ * (large); or, in memory, only copied (ckpt_image_seal hashes later), or
+ * recorded to be copied (ckpt_image_defer_copies). */
 static int writer_emit(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
                        size_t errlen)
 {
@@ -236,7 +264,8 @@ static int writer_emit(struct ckpt_image_writer *w, const void *data, uint64_t n
             w->failed = 1;
             return -1;
         }
-        memcpy(w->mem->data + w->mem->size, p, (size_t)n);
+        if (!w->deferring || n < DEFER_MIN || defer_copy(w, p, (size_t)n) != 0)
+            memcpy(w->mem->data + w->mem->size, p, (size_t)n);
         w->mem->size += (size_t)n;
         w->offset += n;
         return 0;
@@ -411,9 +440,27 @@ int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t 
     return size ? ckpt_image_append(w, data, size, err, errlen) : 0;
 }
 
+void ckpt_image_defer_copies(struct ckpt_image_writer *w)
+{
+    w->deferring = w->mem != NULL;
+}
+
+unsigned ckpt_image_copy_deferred(struct ckpt_image_writer *w, unsigned threads,
+                                  size_t parallel_min)
+{
+    unsigned used = 0;
+    if (w->ndeferred > 0)
+        used = ckpt_parallel_copy(w->mem->data, w->deferred, w->ndeferred, threads, parallel_min);
+    w->ndeferred = 0;
+    w->deferring = 0;
+    return used;
+}
+
 int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
 {
     int rc = -1;
+    if (w->mem)
+        ckpt_image_copy_deferred(w, 1, 0); /* the caller's sources are still there */
     if (w->failed) {
         set_err(err, errlen, w->path, "an earlier write failed");
         goto out;

@@ -62,6 +62,15 @@ struct ckpt_image_writer *ckpt_image_create_in_memory(struct ckpt_image_buffer *
                                                       const struct ckpt_image_header *h,
                                                       char *err, size_t errlen);
 void ckpt_image_seal(struct ckpt_image_buffer *buf);
+/* In memory only: from now on, appends of large blocks are recorded instead
+ * of copied, and ckpt_image_copy_deferred copies them all with several
+ * threads. Their sources must not change in between. */
+void ckpt_image_defer_copies(struct ckpt_image_writer *w);
+/* Copy what was deferred with up to `threads` threads, if it is at least
+ * parallel_min bytes (ckpt_parallel_copy); appends are copied at once again.
+ * Returns the number of threads that copied, 0 if nothing was deferred. */
+unsigned ckpt_image_copy_deferred(struct ckpt_image_writer *w, unsigned threads,
+                                  size_t parallel_min);
 /* Make room for n more bytes at once (0, or -1 when out of memory). */
 int ckpt_image_buffer_reserve(struct ckpt_image_buffer *buf, size_t n);
 void ckpt_image_buffer_release(struct ckpt_image_buffer *buf);

@@ -5,6 +5,7 @@
 
 const struct ckpt_layer *ckpt_active_layer;
 uint32_t ckpt_rank = 0, ckpt_nranks = 1;
+uint32_t ckpt_node_processes = 1;
 
 void ckpt_set_layer(const struct ckpt_layer *layer)
 {
@@ -17,4 +18,9 @@ void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks)
     ckpt_rank = rank;
     ckpt_nranks = nranks;
     ckpt_log_set_rank((int)rank);
+}
+
+void ckpt_layer_set_node_processes(uint32_t processes)
+{
+    ckpt_node_processes = processes > 0 ? processes : 1;
 }

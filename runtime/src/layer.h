@@ -6,5 +6,6 @@
 
 extern const struct ckpt_layer *ckpt_active_layer;
 extern uint32_t ckpt_rank, ckpt_nranks;
+extern uint32_t ckpt_node_processes; /* ckpt_layer_set_node_processes; 1 without a layer */
 
 #endif

@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include "log.h"
+#include "parallel_copy.h"
 
 #include <errno.h>
 #include <math.h>
@@ -11,7 +12,7 @@
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
     .async_write = 1, .direct_io = 1, .prefetch = 1, .map_image = 1,
-    .stack_size = (size_t)256 << 20};
+    .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT};
 
 long long ckpt_parse_size(const char *text)
 {
@@ -73,6 +74,18 @@ void ckpt_options_load(const char *program)
         if (bytes < (1 << 20))
             ckpt_fatal("CKPT_STACK_SIZE='%s' is not a size of at least 1M", v);
         ckpt_opts.stack_size = (size_t)bytes;
+    }
+    if ((v = getenv("CKPT_COPY_THREADS")) && *v) {
+        long threads = parse_count("CKPT_COPY_THREADS", v, 1);
+        if (threads > CKPT_COPY_THREADS_MAX)
+            ckpt_fatal("CKPT_COPY_THREADS='%s': at most %d", v, CKPT_COPY_THREADS_MAX);
+        ckpt_opts.copy_threads = (unsigned)threads;
+    }
+    if ((v = getenv("CKPT_COPY_PARALLEL_MIN")) && *v) {
+        long long bytes = ckpt_parse_size(v);
+        if (bytes < 0)
+            ckpt_fatal("CKPT_COPY_PARALLEL_MIN='%s' is not a size (such as 4M)", v);
+        ckpt_opts.copy_parallel_min = (size_t)bytes;
     }
     if ((v = getenv("CKPT_ASYNC_WRITE")) && *v)
         ckpt_opts.async_write = (int)parse_count("CKPT_ASYNC_WRITE", v, 0);

@@ -19,6 +19,9 @@ struct ckpt_options {
     int prefetch;         /* CKPT_PREFETCH (default 1): on --recover, load while MPI starts */
     int map_image;        /* CKPT_MAP_IMAGE (default 1): on --recover, move the image's pages
                              into the heap instead of copying them, where that is safe */
+    unsigned copy_threads; /* CKPT_COPY_THREADS copying the state; 0 = as many as this
+                              process's share of the node's CPUs, at most 4 */
+    size_t copy_parallel_min; /* CKPT_COPY_PARALLEL_MIN: a smaller state is copied by one thread */
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */

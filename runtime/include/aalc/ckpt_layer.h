@@ -49,5 +49,8 @@ struct ckpt_layer {
 void ckpt_set_layer(const struct ckpt_layer *layer);
 /* Which rank this process is, of how many (image names and headers use it). */
 void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks);
+/* How many of the job's processes run on this node (this one included): the
+ * runtime gives each its share of the CPUs to copy a checkpoint with. */
+void ckpt_layer_set_node_processes(uint32_t processes);
 
 #endif
