@@ -9,7 +9,8 @@ import subprocess
 
 def vary_images(rng, settings):
     """Some trials write zstd-compressed images, some write each image before
-    the program goes on, some recover by copying the whole heap. Adds the
+    the program goes on, some recover by copying the whole heap, some copy
+    even a small state into the image with 3 threads. Adds the
     choice to `settings` and returns it as text for the trial's report (""
     for the defaults)."""
     chosen = ""
@@ -22,6 +23,10 @@ def vary_images(rng, settings):
     if rng.random() < 0.2:
         settings["CKPT_MAP_IMAGE"] = 0
         chosen += ", heap copied on recovery"
+    if rng.random() < 0.25:
+        settings["CKPT_COPY_THREADS"] = 3
+        settings["CKPT_COPY_PARALLEL_MIN"] = 0
+        chosen += ", state copied by 3 threads"
     return chosen
 
 

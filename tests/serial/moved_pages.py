@@ -13,7 +13,10 @@ run three times per mode, into one output file:
 
 The file must equal PLAIN's output byte for byte. CKPT_STATS must show that
 both recoveries moved heap pages (a plain image on a local disk, a
-zstd-compressed one) or copied everything (CKPT_MAP_IMAGE=0).
+zstd-compressed one, one whose state was copied into it by 3 threads) or
+copied everything (CKPT_MAP_IMAGE=0), and that every checkpoint was copied
+by as many threads as the mode asks for (the state, 1.8 MiB, is under the
+default threshold for copying with several).
 
 Standard library only. Exit status 0 when every check passed.
 """
@@ -56,11 +59,11 @@ def run_until(cmd, env, out_path, stop_after):
         return proc.wait(timeout=60), lines
 
 
-def restores(stats_path):
+def stats_lines(stats_path, event):
     if not os.path.exists(stats_path):
         return []
     with open(stats_path) as f:
-        return [json.loads(line) for line in f if '"event":"restore"' in line]
+        return [json.loads(line) for line in f if f'"event":"{event}"' in line]
 
 
 def trial(a, name, extra, reference, work):
@@ -88,7 +91,11 @@ def trial(a, name, extra, reference, work):
     if len(recovered) != 2 or any(f"ckpt-{recovered[0]:06d}" == d for d in left):
         failures.append(f"recovered from {recovered}; the first of them should have been "
                         f"removed while the second run went on (left: {left})")
-    moved = [r["moved_bytes"] for r in restores(stats)]
+    threads = sorted({c["copy_threads"] for c in stats_lines(stats, "checkpoint")})
+    if threads != [a.want_threads.get(name, 1)]:
+        failures.append(f"checkpoints copied by {threads} threads, want "
+                        f"{a.want_threads.get(name, 1)}")
+    moved = [r["moved_bytes"] for r in stats_lines(stats, "restore")]
     if len(moved) != 2:
         failures.append(f"{len(moved)} restore lines in CKPT_STATS, want 2")
     elif a.want_moved[name] and not all(m > 0 for m in moved):
@@ -96,7 +103,8 @@ def trial(a, name, extra, reference, work):
     elif not a.want_moved[name] and any(moved):
         failures.append(f"heap bytes moved {moved} with CKPT_MAP_IMAGE=0")
     print(f"{'ok' if not failures else 'FAILED'}: {name}: recovered from {recovered}, "
-          f"heap bytes moved {moved}, output {len(got)} bytes", flush=True)
+          f"heap bytes moved {moved}, copied by {threads} threads, output {len(got)} bytes",
+          flush=True)
     return failures
 
 
@@ -112,10 +120,14 @@ def main():
         if not local:
             print(f"note: {work} is not on a local disk file system, or Linux is older than "
                   f"5.13: the plain image's pages are copied there, not moved")
-        a.want_moved = {"plain image": local, "zstd image": True, "CKPT_MAP_IMAGE=0": False}
+        a.want_moved = {"plain image": local, "zstd image": True, "CKPT_MAP_IMAGE=0": False,
+                        "3 copy threads": local}
+        a.want_threads = {"3 copy threads": 3}
         failures = []
         for name, extra in (("plain image", {}), ("zstd image", {"CKPT_COMPRESS": "zstd"}),
-                            ("CKPT_MAP_IMAGE=0", {"CKPT_MAP_IMAGE": "0"})):
+                            ("CKPT_MAP_IMAGE=0", {"CKPT_MAP_IMAGE": "0"}),
+                            ("3 copy threads", {"CKPT_COPY_THREADS": "3",
+                                                "CKPT_COPY_PARALLEL_MIN": "64K"})):
             failures += [f"{name}: {f}" for f in trial(a, name, extra, reference, work)]
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -628,6 +628,88 @@ static void test_in_memory(const char *path)
     munmap(heap, big);
 }
 
+/* Deferred copies (ckpt_image_defer_copies): sections appended in pieces of
+ * every size, small ones copied at once and large ones recorded while the
+ * buffer grows and moves, then copied by 1, 2, 3 or 5 threads (or left to
+ * ckpt_image_finish), give the same bytes as the file writer. */
+static void test_deferred_copies(const char *path)
+{
+    size_t big = 9u << 20;
+    uint8_t *state = map_anon(big);
+    for (size_t i = 0; i < big; i += 8) {
+        uint64_t v = rnd();
+        memcpy(state + i, &v, 8);
+    }
+    /* One heap section made of these pieces of `state`, in this order. */
+    static const size_t piece_sizes[] = {8, 4096, 4095, 3u << 20, 1, 70000, 5u << 20, 24};
+    enum { NPIECES = sizeof piece_sizes / sizeof piece_sizes[0] };
+    size_t heap_size = 0;
+    for (int i = 0; i < NPIECES; i++)
+        heap_size += piece_sizes[i];
+    CHECK(heap_size <= big, "pieces fit in the state");
+    static const unsigned thread_counts[] = {1, 2, 3, 5, 0}; /* 0: copied by finish */
+    for (int t = 0; t < (int)(sizeof thread_counts / sizeof thread_counts[0]); t++) {
+        struct ckpt_image_header h = header_a(20 + (uint64_t)t);
+        const struct sec s[] = {
+            {CKPT_SECTION_RUNTIME, 0, "rt", 3},
+            {CKPT_SECTION_GLOBALS, 0x601000, state + big - 9000, 9000},
+            {CKPT_SECTION_HEAP, 0x100000000000ull, state, heap_size},
+            {CKPT_SECTION_FRAMES, 0, "frames", 6},
+        };
+        write_image(path, &h, s, 4);
+
+        struct ckpt_image_buffer buf = {0}; /* empty: it grows (and moves) while deferring */
+        char err[512] = "";
+        struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, sizeof err);
+        CHECK(w != NULL, "deferred: create: %s", err);
+        CHECK(ckpt_image_add_section(w, s[0].kind, s[0].addr, s[0].data, s[0].size, err,
+                                     sizeof err) == 0, "deferred: runtime: %s", err);
+        ckpt_image_defer_copies(w);
+        CHECK(ckpt_image_add_section(w, s[1].kind, s[1].addr, s[1].data, s[1].size, err,
+                                     sizeof err) == 0, "deferred: globals: %s", err);
+        CHECK(ckpt_image_begin_section(w, s[2].kind, s[2].addr, heap_size, err, sizeof err) == 0,
+              "deferred: heap: %s", err);
+        const uint8_t *p = state;
+        for (int i = 0; i < NPIECES; p += piece_sizes[i], i++)
+            CHECK(ckpt_image_append(w, p, piece_sizes[i], err, sizeof err) == 0,
+                  "deferred: piece %d: %s", i, err);
+        if (thread_counts[t] > 0) {
+            unsigned used = ckpt_image_copy_deferred(w, thread_counts[t], 0);
+            CHECK(used == thread_counts[t], "%u threads asked for, %u copied", thread_counts[t],
+                  used);
+        }
+        CHECK(ckpt_image_add_section(w, s[3].kind, s[3].addr, s[3].data, s[3].size, err,
+                                     sizeof err) == 0, "deferred: frames: %s", err);
+        CHECK(ckpt_image_finish(w, err, sizeof err) == 0, "deferred: finish: %s", err);
+        ckpt_image_seal(&buf);
+        size_t n;
+        uint8_t *file = read_bytes(path, &n);
+        CHECK(n == buf.size && memcmp(file, buf.data, n) == 0,
+              "%u threads: the in-memory image differs from the file (%zu bytes against %zu)",
+              thread_counts[t], buf.size, n);
+        free(file);
+        ckpt_image_buffer_release(&buf);
+    }
+    /* Below the threshold one thread copies, and nothing deferred: none. */
+    struct ckpt_image_buffer buf = {0};
+    struct ckpt_image_header h = header_a(30);
+    char err[512] = "";
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, sizeof err);
+    CHECK(w != NULL, "threshold: create: %s", err);
+    ckpt_image_defer_copies(w);
+    CHECK(ckpt_image_copy_deferred(w, 4, 0) == 0, "nothing deferred: no thread copies");
+    ckpt_image_defer_copies(w);
+    CHECK(ckpt_image_add_section(w, CKPT_SECTION_HEAP, 0, state, 1u << 20, err, sizeof err) == 0,
+          "threshold: heap: %s", err);
+    CHECK(ckpt_image_copy_deferred(w, 4, 2u << 20) == 1, "1 MiB under a 2 MiB threshold: one "
+                                                           "thread copies");
+    CHECK(ckpt_image_finish(w, err, sizeof err) == 0, "threshold: finish: %s", err);
+    CHECK(memcmp(buf.data + HEADER_SIZE + SECTION_HDR_SIZE, state, 1u << 20) == 0,
+          "threshold: the heap's bytes are in the image");
+    ckpt_image_buffer_release(&buf);
+    munmap(state, big);
+}
+
 /* A compressed image (CKPT_COMPRESS) opens to the same sections; a damaged
  * one, or garbage behind zstd's magic, is refused with a message, no crash. */
 static void test_compressed(const char *path)
@@ -744,6 +826,7 @@ int main(void)
 
     test_round_trip(path);
     test_in_memory(path);
+    test_deferred_copies(path);
     test_compressed(path);
     test_take_pages(path);
     test_flips(path);
