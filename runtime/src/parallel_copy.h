@@ -22,8 +22,9 @@ struct ckpt_copy_piece {
 #define CKPT_COPY_THREADS_MAX 16
 
 /* Copy every piece, with up to `threads` threads (the caller's included) when
- * the pieces hold at least `parallel_min` bytes; the bytes are shared out
- * evenly, a piece may be split. Returns the number of threads that copied. */
+ * the pieces hold at least `parallel_min` bytes; the threads take chunks of
+ * the bytes in turn, a piece may be split. Returns the number of threads that
+ * copied (helpers that woke too late took nothing). */
 unsigned ckpt_parallel_copy(uint8_t *base, const struct ckpt_copy_piece *pieces, size_t count,
                             unsigned threads, size_t parallel_min);
 

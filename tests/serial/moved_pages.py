@@ -15,8 +15,9 @@ The file must equal PLAIN's output byte for byte. CKPT_STATS must show that
 both recoveries moved heap pages (a plain image on a local disk, a
 zstd-compressed one, one whose state was copied into it by 3 threads) or
 copied everything (CKPT_MAP_IMAGE=0), and that every checkpoint was copied
-by as many threads as the mode asks for (the state, 1.8 MiB, is under the
-default threshold for copying with several).
+by one thread, or with 3 copy threads asked for, by one to three (a helper
+the scheduler runs late finds nothing left; the state, 1.8 MiB, is under
+the default threshold for copying with several).
 
 Standard library only. Exit status 0 when every check passed.
 """
@@ -92,9 +93,9 @@ def trial(a, name, extra, reference, work):
         failures.append(f"recovered from {recovered}; the first of them should have been "
                         f"removed while the second run went on (left: {left})")
     threads = sorted({c["copy_threads"] for c in stats_lines(stats, "checkpoint")})
-    if threads != [a.want_threads.get(name, 1)]:
-        failures.append(f"checkpoints copied by {threads} threads, want "
-                        f"{a.want_threads.get(name, 1)}")
+    most = a.most_threads.get(name, 1)
+    if not threads or threads[0] < 1 or threads[-1] > most or (most == 1 and threads != [1]):
+        failures.append(f"checkpoints copied by {threads} threads, want 1 to {most}")
     moved = [r["moved_bytes"] for r in stats_lines(stats, "restore")]
     if len(moved) != 2:
         failures.append(f"{len(moved)} restore lines in CKPT_STATS, want 2")
@@ -122,7 +123,7 @@ def main():
                   f"5.13: the plain image's pages are copied there, not moved")
         a.want_moved = {"plain image": local, "zstd image": True, "CKPT_MAP_IMAGE=0": False,
                         "3 copy threads": local}
-        a.want_threads = {"3 copy threads": 3}
+        a.most_threads = {"3 copy threads": 3}
         failures = []
         for name, extra in (("plain image", {}), ("zstd image", {"CKPT_COMPRESS": "zstd"}),
                             ("CKPT_MAP_IMAGE=0", {"CKPT_MAP_IMAGE": "0"}),

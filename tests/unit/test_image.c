@@ -675,8 +675,8 @@ static void test_deferred_copies(const char *path)
                   "deferred: piece %d: %s", i, err);
         if (thread_counts[t] > 0) {
             unsigned used = ckpt_image_copy_deferred(w, thread_counts[t], 0);
-            CHECK(used == thread_counts[t], "%u threads asked for, %u copied", thread_counts[t],
-                  used);
+            CHECK(used >= 1 && used <= thread_counts[t], "%u threads asked for, %u copied",
+                  thread_counts[t], used);
         }
         CHECK(ckpt_image_add_section(w, s[3].kind, s[3].addr, s[3].data, s[3].size, err,
                                      sizeof err) == 0, "deferred: frames: %s", err);

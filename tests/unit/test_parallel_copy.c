@@ -1,8 +1,8 @@
 /*
  * Unit test of the threaded copy (runtime/src/parallel_copy.c): every byte of
  * every piece lands where it should, whatever the number of threads, however
- * the shares cut the pieces (empty pieces, pieces smaller than a share, a
- * share inside one piece), and nothing outside the pieces is written.
+ * the chunks cut the pieces (empty pieces, pieces smaller than a chunk, a
+ * chunk inside one piece), and nothing outside the pieces is written.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -51,7 +51,7 @@ static void *map_anon(size_t n)
 /* Random pieces of src, scattered without overlap over dst, with gaps left
  * untouched; copied with `threads` threads, checked against memcpy. */
 static void trial(const uint8_t *src, uint8_t *dst, uint8_t *expect, unsigned threads,
-                  size_t parallel_min, unsigned expect_threads)
+                  size_t parallel_min, unsigned most_threads)
 {
     struct ckpt_copy_piece pieces[MAX_PIECES];
     size_t count = 1 + rnd() % MAX_PIECES, at = 0;
@@ -69,7 +69,8 @@ static void trial(const uint8_t *src, uint8_t *dst, uint8_t *expect, unsigned th
         at += n;
     }
     unsigned used = ckpt_parallel_copy(dst, pieces, count, threads, parallel_min);
-    CHECK(used == expect_threads, "%u threads asked for (minimum %zu bytes): %u copied",
+    /* A helper the scheduler runs late finds every chunk taken. */
+    CHECK(used >= 1 && used <= most_threads, "%u threads asked for (minimum %zu bytes): %u copied",
           threads, parallel_min, used);
     CHECK(memcmp(dst, expect, SRC_SIZE * 2) == 0,
           "%zu pieces, %u threads: the copy differs from memcpy's", count, threads);
