@@ -95,12 +95,14 @@ def one_run(prog, mb, rounds, gap, work, tag, **env_extra):
                **env_extra)
     out = subprocess.run([prog, str(mb), str(rounds), str(gap)], check=True,
                          capture_output=True, text=True, env=env).stdout
-    m = re.search(r"memcpy_s ([0-9.]+) fresh_memcpy_s ([0-9.]+) checkpoint_s ([0-9. ]+)", out)
+    m = re.search(r"fresh_memcpy_s ([0-9.]+) memcpy_s ([0-9. ]+) checkpoint_s ([0-9. ]+)", out)
     with open(stats) as f:
         images = [json.loads(line) for line in f if '"checkpoint"' in line]
     os.unlink(stats)
     shutil.rmtree(ckdir)
-    return (float(m.group(1)), float(m.group(2)), [float(x) for x in m.group(3).split()], images)
+    # Per checkpoint, the memcpy timed right before it; the copy into fresh memory.
+    return ([float(x) for x in m.group(2).split()], float(m.group(1)),
+            [float(x) for x in m.group(3).split()], images)
 
 
 def checkpoint_cost(build_dir, work, sizes, runs):
@@ -115,15 +117,15 @@ def checkpoint_cost(build_dir, work, sizes, runs):
         dd, warm, fresh, first, steady, sync_steady, copy, write_bw = [], [], [], [], [], [], [], []
         one_thread, one_thread_ratio, threads = [], [], set()
         # Paired, each run against its own references (this VM's runs drift):
-        # steady stall / memcpy and first stall / memcpy to fresh memory in the
-        # same process, write bandwidth / dd just before it.
+        # each steady stall / the memcpy timed right before it and the first
+        # stall / memcpy to fresh memory, in the same process; the write
+        # bandwidth / the mean of dd just before and just after it.
         stall_ratio, first_ratio, write_ratio, write_alone_bw = [], [], [], []
         image_bytes = 0
         for i in range(runs):
-            dd.append(disk_bandwidth(work, mb))
             gap = 0.2 + 3 * mb / 700.0  # a slow disk still finishes between checkpoints
-            w, f, stalls, images = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-a")
-            warm.append(w)
+            copies, f, stalls, images = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-a")
+            warm.append(statistics.median(copies[1:]))
             fresh.append(f)
             first.append(stalls[0])
             steady.append(statistics.median(stalls[1:]))
@@ -131,16 +133,19 @@ def checkpoint_cost(build_dir, work, sizes, runs):
             threads |= {im["copy_threads"] for im in images}
             run_bw = [im["bytes"] / 2**20 / im["write_s"] for im in images]
             write_bw += run_bw
-            stall_ratio.append(steady[-1] / w)
+            stall_ratio.append(statistics.median(s / c for s, c in zip(stalls[1:], copies[1:])))
             first_ratio.append(first[-1] / f)
             image_bytes = images[0]["bytes"]
             # The same copied by the program's thread alone (CKPT_COPY_THREADS=1).
-            w1, _, stalls1, _ = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-1",
-                                        CKPT_COPY_THREADS="1")
+            copies1, _, stalls1, _ = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-1",
+                                             CKPT_COPY_THREADS="1")
             one_thread.append(statistics.median(stalls1[1:]))
-            one_thread_ratio.append(one_thread[-1] / w1)
+            one_thread_ratio.append(statistics.median(s / c for s, c in
+                                                      zip(stalls1[1:], copies1[1:])))
+            dd_before = disk_bandwidth(work, mb)
             _, _, sync_stalls, sync_images = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-s",
                                                      CKPT_ASYNC_WRITE="0")
+            dd.append((dd_before + disk_bandwidth(work, mb)) / 2)
             sync_steady.append(statistics.median(sync_stalls[1:]))
             # Written while the program waits: the write alone, as dd runs.
             alone_bw = [im["bytes"] / 2**20 / im["write_s"] for im in sync_images]
@@ -193,14 +198,18 @@ def write_report(over, cost, path_md, path_json):
               "before the next; the stall is what the program sees around its potential "
               "point. *Stall* is the median of the second and third checkpoints; the first "
               "one of a process also faults in the pages of its in-memory image, like a "
-              "copy into fresh memory. The state is copied by as many threads as "
+              "copy into fresh memory. *memcpy* is timed by the program right before each "
+              "checkpoint (the median of three copies into memory mapped apart), after the "
+              "same touch of every page of the state, so that both see the caches alike. "
+              "The state is copied by as many threads as "
               "`CKPT_COPY_THREADS` gives by default (the *threads* column); *one thread* is "
               "the same with `CKPT_COPY_THREADS=1`, in runs of its own. *memcpy* is one "
               "thread's copy, as the target says. *Synchronous* is the same with "
               "`CKPT_ASYNC_WRITE=0`. "
               "The write bandwidth is the runtime's (`CKPT_STATS`: bytes over write and "
               "fsync time) in the synchronous runs, where it writes alone as `dd` does, next "
-              "to `dd oflag=direct conv=fsync` of the same size run just before; and in the "
+              "to `dd oflag=direct conv=fsync` of the same size (the mean of a run just "
+              "before and one just after); and in the "
               "background runs, while the program computes on the other core. Medians over "
               "the runs.", "",
               "| state (MiB) | image (MiB) | threads | stall (s) | stall, one thread (s) | "
@@ -217,9 +226,9 @@ def write_report(over, cost, path_md, path_json):
                      f"{r['write_alone_mb_per_s']:.0f} | {r['write_mb_per_s']:.0f} | "
                      f"{r['dd_direct_mb_per_s']:.0f} |")
     lines += ["", "Targets (issue 5), judged run by run: the median over the runs of the stall "
-              "divided by the memcpy the same process timed (the first stall against its copy "
-              "into fresh memory), and of the runtime's write bandwidth alone divided by the "
-              "`dd` run just before it. On this VM a copy into fresh memory costs several times more in "
+              "divided by the memcpy the same process timed right before it (the first stall "
+              "against its copy into fresh memory), and of the runtime's write bandwidth alone "
+              "divided by the `dd` runs around it. On this VM a copy into fresh memory costs several times more in "
               "one run than in another (the page faults), hence the pairing.", "",
               "| state (MiB) | stall / memcpy | stall <= memcpy | one thread's stall / memcpy | "
               "first stall / memcpy to "

@@ -3,10 +3,14 @@
  * clock readings; t0 is a local, so it is saved and restored with the frame,
  * and t1 - t0 is the whole stall the program sees: collapse, copy (and, when
  * writing synchronously, the write, fsync and commit), stack rebuild. The
- * program changes its state between checkpoints, as a real one would. */
+ * program changes its state between checkpoints, as a real one would.
+ * Right before each checkpoint it times a memcpy of the state (the median
+ * of three), each after the same touch of every page as the checkpoint, so
+ * that the two see the caches alike. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 
 static double now(void)
@@ -30,37 +34,52 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < bytes; i++)
         state[i] = (unsigned char)(i * 2654435761u >> 13);
 
-    /* The in-memory copy the thesis compares against: into fresh memory (the
-     * page faults included, as for a first checkpoint) and again (the copy
-     * alone: the median of three, as noisy as a checkpoint's copy). */
-    unsigned char *copy = malloc(bytes);
+    /* The in-memory copy the thesis compares against, into memory mapped
+     * apart so that it is not part of the checkpointed state: first into
+     * fresh memory (the page faults included, as for a first checkpoint). */
+    unsigned char *copy = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                               -1, 0);
+    if (copy == MAP_FAILED)
+        return 1;
     double c0 = now();
     memcpy(copy, state, bytes);
-    double fresh_copy_seconds = now() - c0, again[3];
-    for (int k = 0; k < 3; k++) {
-        double c1 = now();
-        memcpy(copy, state, bytes);
-        again[k] = now() - c1;
-    }
-    double copy_seconds = median3(again[0], again[1], again[2]);
-    __asm__ volatile("" : : "r"(copy) : "memory"); /* the copies count: gcc must not drop them */
-    free(copy);
+    double fresh_copy_seconds = now() - c0;
 
     int rounds = argc > 2 ? atoi(argv[2]) : 1;
     double gap = argc > 3 ? atof(argv[3]) : 0; /* seconds of "computation" between checkpoints */
-    printf("state_mb %zu memcpy_s %.6f fresh_memcpy_s %.6f checkpoint_s", megabytes,
-           copy_seconds, fresh_copy_seconds);
+    double copy_seconds[64], stall_seconds[64];
+    if (rounds > 64)
+        rounds = 64;
     for (int round = 0; round < rounds; round++) {
         for (double g0 = now(); now() - g0 < gap;)
             for (size_t i = 0; i < bytes; i += 4096)
                 state[i]++;
+        /* Then, in the same state of the caches each time: the copy alone
+         * (the median of three), and the checkpoint. */
+        double again[3];
+        for (int k = 0; k < 3; k++) {
+            for (size_t i = 0; i < bytes; i += 4096)
+                state[i]++;
+            double c1 = now();
+            memcpy(copy, state, bytes);
+            again[k] = now() - c1;
+        }
+        __asm__ volatile("" : : "r"(copy) : "memory"); /* the copies count: gcc must not drop them */
+        copy_seconds[round] = median3(again[0], again[1], again[2]);
         for (size_t i = 0; i < bytes; i += 4096)
             state[i]++;
         double t0 = now();
 #pragma ckpt potential
         double t1 = now();
-        printf(" %.6f", t1 - t0);
+        stall_seconds[round] = t1 - t0;
     }
+    printf("state_mb %zu fresh_memcpy_s %.6f memcpy_s", megabytes, fresh_copy_seconds);
+    for (int round = 0; round < rounds; round++)
+        printf(" %.6f", copy_seconds[round]);
+    printf(" checkpoint_s");
+    for (int round = 0; round < rounds; round++)
+        printf(" %.6f", stall_seconds[round]);
     printf("\n");
+    munmap(copy, bytes);
     return 0;
 }
