@@ -41,18 +41,20 @@ static struct pending_image {
     size_t heap_bytes, frames;
 } pending;
 
-/* Threads that copy the state: CKPT_COPY_THREADS, or this process's share of
- * the CPUs it may run on (the layer says how many processes share the node),
- * at most 4: the copy is what the program waits for, and one core does not
- * use all of the memory bandwidth; a few do. */
+/* Threads that copy the state: CKPT_COPY_THREADS, or the CPUs this process
+ * may run on, but no more than its share of the node's (the layer says how
+ * many processes share the node; pinned ranks have their share as their
+ * mask already), at most 4: the copy is what the program waits for, and one
+ * core does not use all of the memory bandwidth; a few do. */
 static unsigned copy_threads(void)
 {
     if (ckpt_opts.copy_threads > 0)
         return ckpt_opts.copy_threads;
     cpu_set_t cpus;
-    long available = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
-    long share = available / (long)ckpt_node_processes;
-    return share < 1 ? 1 : share > 4 ? 4 : (unsigned)share;
+    long allowed = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    long share = sysconf(_SC_NPROCESSORS_ONLN) / (long)ckpt_node_processes;
+    long threads = allowed < share ? allowed : share;
+    return threads < 1 ? 1 : threads > 4 ? 4 : (unsigned)threads;
 }
 
 /* Copy this rank's state into `image` (the only part the program waits for). */
@@ -86,14 +88,17 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     int ok = ckpt_image_add_section(w, CKPT_SECTION_RUNTIME, 0, &record, sizeof record, err,
                                     errlen) == 0;
     /* The globals and the heap, the bulk of the state, are copied together
-     * by several threads once laid out; nothing changes them in between. */
+     * by several threads once laid out. Nothing changes them in between: the
+     * program is stopped here, and it has no other thread at a potential
+     * point (docs/limitations.md), so the heap lock need not be held. */
     ckpt_image_defer_copies(w);
     for (int i = 0; ok && i < 2; i++)
         ok = ckpt_image_add_section(w, CKPT_SECTION_GLOBALS, (uintptr_t)globals[i].start,
                                     globals[i].start, globals[i].size, err, errlen) == 0;
     size_t heap_saved = 0;
     ok = ok && ckpt_heap_image_add(w, &heap_saved, err, errlen) == 0;
-    pending.copy_threads = ckpt_image_copy_deferred(w, copy_threads(), ckpt_opts.copy_parallel_min);
+    unsigned copied_with = ckpt_image_copy_deferred(w, copy_threads(), ckpt_opts.copy_parallel_min);
+    pending.copy_threads = copied_with ? copied_with : 1; /* 0: all copied while laid out */
     pending.heap_bytes = heap_saved;
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, frames, frames_size, err,
                                       errlen) == 0;

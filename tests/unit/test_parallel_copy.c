@@ -2,7 +2,8 @@
  * Unit test of the threaded copy (runtime/src/parallel_copy.c): every byte of
  * every piece lands where it should, whatever the number of threads, however
  * the chunks cut the pieces (empty pieces, pieces smaller than a chunk, a
- * chunk inside one piece), and nothing outside the pieces is written.
+ * chunk inside one piece), and nothing outside the pieces is written; helpers
+ * do take part, block the program's signals, and a child of fork copies too.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -10,7 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sched.h>
+#include <signal.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "parallel_copy.h"
 
@@ -63,7 +69,7 @@ static void trial(const uint8_t *src, uint8_t *dst, uint8_t *expect, unsigned th
         size_t from = rnd() % (SRC_SIZE - n);
         at += rnd() % 100; /* a gap nobody may write */
         if (at + n > SRC_SIZE * 2)
-            n = 0;
+            at = n = 0;
         pieces[i] = (struct ckpt_copy_piece){at, src + from, n};
         memcpy(expect + at, src + from, n);
         at += n;
@@ -74,6 +80,73 @@ static void trial(const uint8_t *src, uint8_t *dst, uint8_t *expect, unsigned th
           threads, parallel_min, used);
     CHECK(memcmp(dst, expect, SRC_SIZE * 2) == 0,
           "%zu pieces, %u threads: the copy differs from memcpy's", count, threads);
+}
+
+/* With two CPUs to run on, a helper takes part in a large copy (asked up to
+ * 200 times: on a busy machine the scheduler may run it late). */
+static void helpers_take_part(const uint8_t *src, uint8_t *dst)
+{
+    cpu_set_t cpus;
+    if (sched_getaffinity(0, sizeof cpus, &cpus) != 0 || CPU_COUNT(&cpus) < 2) {
+        printf("%s: one CPU: not checking that helpers take part\n", prog);
+        return;
+    }
+    struct ckpt_copy_piece all = {0, src, SRC_SIZE};
+    unsigned most = 1;
+    for (int attempt = 0; attempt < 200 && most < 2; attempt++) {
+        unsigned used = ckpt_parallel_copy(dst, &all, 1, 2, 0);
+        most = used > most ? used : most;
+    }
+    CHECK(most == 2, "in 200 copies of %zu bytes with 2 threads, no helper took part", SRC_SIZE);
+    CHECK(memcmp(dst, src, SRC_SIZE) == 0, "the copy with a helper differs");
+}
+
+/* Every thread of this process but the first blocks the signals a program
+ * uses (they are the copy's helpers). */
+static void helpers_block_signals(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    CHECK(d != NULL, "/proc/self/task: %s", strerror(errno));
+    int helpers = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.' || atoi(e->d_name) == getpid())
+            continue;
+        char path[300], line[256];
+        snprintf(path, sizeof path, "/proc/self/task/%s/status", e->d_name);
+        FILE *f = fopen(path, "r");
+        if (!f)
+            continue; /* gone meanwhile */
+        unsigned long long blocked = 0;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "SigBlk: %llx", &blocked) == 1)
+                break;
+        fclose(f);
+        const int signals[] = {SIGINT, SIGTERM, SIGUSR1, SIGALRM, SIGCHLD};
+        for (int i = 0; i < 5; i++)
+            CHECK(blocked & (1ull << (signals[i] - 1)), "thread %s does not block signal %d",
+                  e->d_name, signals[i]);
+        helpers++;
+    }
+    closedir(d);
+    CHECK(helpers > 0, "no helper thread found");
+}
+
+/* A child of fork, which has none of the helpers, copies with "4 threads". */
+static void copy_after_fork(const uint8_t *src, uint8_t *dst)
+{
+    pid_t pid = fork();
+    CHECK(pid >= 0, "fork: %s", strerror(errno));
+    if (pid == 0) {
+        alarm(20); /* a deadlock fails the test instead of hanging it */
+        memset(dst, 0, SRC_SIZE);
+        struct ckpt_copy_piece all = {0, src, SRC_SIZE};
+        unsigned used = ckpt_parallel_copy(dst, &all, 1, 4, 0);
+        _exit(used >= 1 && used <= 4 && memcmp(dst, src, SRC_SIZE) == 0 ? 0 : 3);
+    }
+    int status;
+    CHECK(waitpid(pid, &status, 0) == pid, "waitpid: %s", strerror(errno));
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+          "the child of fork could not copy (status 0x%x)", status);
 }
 
 int main(void)
@@ -94,6 +167,10 @@ int main(void)
     /* Under the minimum, or with one thread asked for, the caller copies alone. */
     trial(src, dst, expect, 4, SIZE_MAX, 1);
     trial(src, dst, expect, 1, 0, 1);
+
+    helpers_take_part(src, dst);
+    helpers_block_signals();
+    copy_after_fork(src, dst);
 
     /* No pieces, and one piece of one byte split among many threads. */
     CHECK(ckpt_parallel_copy(dst, NULL, 0, 4, 0) == 1, "no pieces: the caller alone");
