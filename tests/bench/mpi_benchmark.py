@@ -38,6 +38,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report_sections import section  # noqa: E402
+
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
 COLL_SOURCE = os.path.join(TOP, "tests", "bench", "collbench.c")
@@ -528,7 +531,9 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
         intro + " For the serial "
         "side (instrumentation overhead, cost of one checkpoint) see "
         "[performance-serial.md](performance-serial.md); for a whole application, the "
-        "thesis's CG solver in its six modes, [performance-cg.md](performance-cg.md).", "",
+        "thesis's CG solver in its six modes, [performance-cg.md](performance-cg.md), "
+        "whose table and targets `tests/bench/cg_benchmark.py` also puts at the end of "
+        "this file.", "",
         f"- Machine: {info['host']}, {info['cores']} cores ({info['cpu']}), Linux "
         f"{info['kernel']}; {info['mpi']}; 2 ranks on the same node.",
         f"- Layer measured: source `{info['layer']['git']}`, `libckptmpi.a` sha256 "
@@ -650,8 +655,9 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
     lines += ["", "### What this says about the thresholds", ""]
     lines += [f"- {s}" for s in verdict(mrows)]
     lines.append("")
+    kept = section(path_md, "cg_benchmark")  # cg_benchmark.py's part of this file
     with open(path_md, "w") as f:
-        f.write("\n".join(lines))
+        f.write("\n".join(lines) + ("\n" + kept if kept else ""))
 
 
 def main():
