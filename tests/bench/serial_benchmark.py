@@ -81,9 +81,12 @@ def disk_bandwidth(work, megabytes):
     out = subprocess.run(["dd", "if=/dev/zero", f"of={path}", "bs=4M",
                           f"count={max(1, megabytes // 4)}", "oflag=direct", "conv=fsync"],
                          capture_output=True, text=True)
-    os.unlink(path)
+    if os.path.exists(path):
+        os.unlink(path)
     m = re.search(r"copied, ([0-9.]+) s", out.stderr)
-    return max(4, megabytes) / float(m.group(1)) if m else None
+    if not m:
+        sys.exit(f"dd failed: {out.stderr.strip()}")
+    return max(4, megabytes) / float(m.group(1))
 
 
 def one_run(prog, mb, rounds, gap, work, tag, **env_extra):

@@ -45,8 +45,10 @@ int main(int argc, char **argv)
     int rounds = argc > 2 ? atoi(argv[2]) : 1;
     double gap = argc > 3 ? atof(argv[3]) : 0; /* seconds of "computation" between checkpoints */
     double copy_seconds[64], stall_seconds[64];
-    if (rounds > 64)
-        rounds = 64;
+    if (rounds < 1 || rounds > 64) {
+        fprintf(stderr, "state_size: rounds must be 1 to 64\n");
+        return 2;
+    }
     for (int round = 0; round < rounds; round++) {
         for (double g0 = now(); now() - g0 < gap;)
             for (size_t i = 0; i < bytes; i += 4096)
