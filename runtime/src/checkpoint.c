@@ -17,13 +17,20 @@
 #include "triggers.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static uint64_t last_number;
+
+/* How many bytes of the in-memory image a prefault faults in at a time,
+ * checking between steps whether a checkpoint is waiting for it. */
+#define PREFAULT_STEP ((size_t)32 << 20)
 
 void ckpt_checkpoint_init(uint64_t number)
 {
@@ -31,13 +38,19 @@ void ckpt_checkpoint_init(uint64_t number)
 }
 
 /* The image being written: reused from one checkpoint to the next, so that
- * after the first one copying the state touches no new pages. */
+ * after the first one copying the state touches no new pages. Before the
+ * first, the interval timer may fault its pages in (ckpt_checkpoint_prefault):
+ * `image_lock` keeps the two apart. */
 static struct ckpt_image_buffer image;
+static pthread_mutex_t image_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int checkpoint_begun; /* no prefault after it, and one under way stops */
+static size_t prefaulted_bytes;        /* by the prefault, for this process's first image */
 static struct pending_image {
     struct ckpt_flush_job job;
     uint64_t number;
     double started, copy_seconds;
     unsigned copy_threads;
+    size_t prefaulted_bytes;
     size_t heap_bytes, frames;
 } pending;
 
@@ -82,6 +95,8 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     image.size = 0;
     ckpt_image_buffer_reserve(&image, globals[0].size + globals[1].size + ckpt_heap_used() +
                                           frames_size + ((size_t)1 << 20));
+    pending.prefaulted_bytes = prefaulted_bytes;
+    prefaulted_bytes = 0;
     struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
     if (!w)
         return -1;
@@ -139,8 +154,8 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
                   written - pending.started - pending.copy_seconds);
         ckpt_stats_checkpoint(number, job->image->size, job->file_bytes, pending.copy_seconds,
-                              pending.copy_threads, job->seal_seconds, job->write_seconds,
-                              job->used_direct);
+                              pending.copy_threads, pending.prefaulted_bytes, job->seal_seconds,
+                              job->write_seconds, job->used_direct);
     }
     if (layer)
         layer->image_written(number, ok);
@@ -163,7 +178,10 @@ void ckpt_take_checkpoint(void)
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256];
     const char *dir = ckpt_opts.dir;
+    atomic_store(&checkpoint_begun, 1);
+    pthread_mutex_lock(&image_lock);
     int ok = copy_state(number, err, sizeof err) == 0;
+    pthread_mutex_unlock(&image_lock);
     /* Numbers are not reused, even after a failed write. */
     last_number = number;
     ckpt_triggers_checkpoint_done();
@@ -188,4 +206,38 @@ void ckpt_take_checkpoint(void)
     job->prepare = prepare_directory;
     job->done = image_done;
     ckpt_flush_start(job);
+}
+
+/* A child of fork has no timer thread, which may have held the lock. */
+static void image_lock_after_fork_child(void)
+{
+    pthread_mutex_init(&image_lock, NULL);
+}
+
+void ckpt_checkpoint_prefault(void)
+{
+    if (!ckpt_opts.prefault || atomic_load(&checkpoint_begun))
+        return;
+    if (pthread_atfork(NULL, NULL, image_lock_after_fork_child) != 0)
+        return;
+    pthread_mutex_lock(&image_lock);
+    if (image.capacity == 0 && !atomic_load(&checkpoint_begun)) {
+        struct ckpt_range globals[2];
+        ckpt_globals_ranges(globals);
+        size_t want = globals[0].size + globals[1].size + ckpt_heap_used() + ((size_t)1 << 20);
+        if (ckpt_image_buffer_reserve(&image, want) == 0) {
+            size_t page = (size_t)sysconf(_SC_PAGESIZE), done = 0;
+            want = (want + page - 1) & ~(page - 1);
+            while (done < want && !atomic_load(&checkpoint_begun)) {
+                size_t n = want - done < PREFAULT_STEP ? want - done : PREFAULT_STEP;
+                /* Linux 5.14; before it, write the (zero) pages one by one. */
+                if (madvise(image.data + done, n, MADV_POPULATE_WRITE) != 0)
+                    for (size_t at = 0; at < n; at += page)
+                        image.data[done + at] = 0;
+                done += n;
+            }
+            prefaulted_bytes = done;
+        }
+    }
+    pthread_mutex_unlock(&image_lock);
 }

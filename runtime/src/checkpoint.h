@@ -18,5 +18,10 @@ void ckpt_checkpoint_init(uint64_t last_number);
 /* Write, commit and prune. A failed write is reported and the run goes on:
  * the previous committed checkpoint is still there. */
 void ckpt_take_checkpoint(void);
+/* Before this process's first checkpoint: fault in the in-memory image's
+ * pages for the state as large as it is now, so that the checkpoint only
+ * copies (called by the interval timer shortly before it is due). Stops
+ * early if a checkpoint starts meanwhile. */
+void ckpt_checkpoint_prefault(void);
 
 #endif

@@ -11,7 +11,7 @@
 
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
-    .async_write = 1, .direct_io = 1, .prefetch = 1, .map_image = 1,
+    .async_write = 1, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
     .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT};
 
 long long ckpt_parse_size(const char *text)
@@ -87,6 +87,8 @@ void ckpt_options_load(const char *program)
             ckpt_fatal("CKPT_COPY_PARALLEL_MIN='%s' is not a size (such as 4M)", v);
         ckpt_opts.copy_parallel_min = (size_t)bytes;
     }
+    if ((v = getenv("CKPT_PREFAULT")) && *v)
+        ckpt_opts.prefault = (int)parse_count("CKPT_PREFAULT", v, 0);
     if ((v = getenv("CKPT_ASYNC_WRITE")) && *v)
         ckpt_opts.async_write = (int)parse_count("CKPT_ASYNC_WRITE", v, 0);
     if ((v = getenv("CKPT_PREFETCH")) && *v)

@@ -22,6 +22,8 @@ struct ckpt_options {
     unsigned copy_threads; /* CKPT_COPY_THREADS copying the state; 0 = as many as this
                               process's share of the node's CPUs, at most 4 */
     size_t copy_parallel_min; /* CKPT_COPY_PARALLEL_MIN: a smaller state is copied by one thread */
+    int prefault;         /* CKPT_PREFAULT (default 1): fault in the first image's buffer
+                             shortly before the first time-triggered checkpoint */
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */

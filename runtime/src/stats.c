@@ -30,14 +30,14 @@ static void append_line(const char *format, ...)
 }
 
 void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, double copy_seconds,
-                           unsigned copy_threads, double seal_seconds, double write_seconds,
-                           int direct)
+                           unsigned copy_threads, size_t prefaulted_bytes, double seal_seconds,
+                           double write_seconds, int direct)
 {
     append_line("{\"event\":\"checkpoint\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
                 "\"image_bytes\":%zu,\"bytes\":%zu,\"copy_s\":%.6f,\"copy_threads\":%u,"
-                "\"seal_s\":%.6f,\"write_s\":%.6f,\"direct\":%d}\n",
+                "\"prefaulted_bytes\":%zu,\"seal_s\":%.6f,\"write_s\":%.6f,\"direct\":%d}\n",
                 (unsigned long long)n, ckpt_rank, ckpt_nranks, image_bytes, file_bytes, copy_seconds,
-                copy_threads, seal_seconds, write_seconds, direct);
+                copy_threads, prefaulted_bytes, seal_seconds, write_seconds, direct);
 }
 
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,

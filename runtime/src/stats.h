@@ -11,12 +11,13 @@
 
 /* This rank's image of checkpoint n is durable: its size, and on disk
  * (compressed, perhaps), how long the program waited for the copy and how
- * many threads made it, how long the checksum (and compression) and the
+ * many threads made it (and how much of the buffer the interval timer had
+ * faulted in before the first one), how long the checksum (and compression) and the
  * write took (in the background), and whether the write bypassed the page
  * cache. */
 void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, double copy_seconds,
-                           unsigned copy_threads, double seal_seconds, double write_seconds,
-                           int direct);
+                           unsigned copy_threads, size_t prefaulted_bytes, double seal_seconds,
+                           double write_seconds, int direct);
 /* Recovery from checkpoint n: reading and checking the image, copying it
  * into place (prefetched: both while MPI started), and the time from the
  * program's start to its resumption. */

@@ -1,5 +1,6 @@
 #include "triggers.h"
 
+#include "checkpoint.h"
 #include "log.h"
 #include "options.h"
 
@@ -13,6 +14,13 @@
 static pthread_mutex_t timer_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t timer_wake;
 static struct timespec next_due;
+/* Before the first checkpoint: when to fault in its image's buffer. */
+static struct timespec prefault_at;
+static int prefault_pending;
+
+/* The first checkpoint faults in the pages of its in-memory image; half an
+ * interval before it is due, at most this long, the timer does it instead. */
+#define PREFAULT_LEAD_MAX 10.0
 
 static struct timespec after(double seconds)
 {
@@ -25,7 +33,9 @@ static struct timespec after(double seconds)
 }
 
 /* Sleeps until the interval has passed since the last checkpoint, then asks
- * for one. It never touches program state: it only sets an atomic flag. */
+ * for one: it only sets an atomic flag. Before the first checkpoint, it also
+ * faults in that checkpoint's image buffer (the runtime's memory, never the
+ * program's), off the program's time. */
 static void *interval_timer(void *unused)
 {
     (void)unused;
@@ -34,6 +44,17 @@ static void *interval_timer(void *unused)
     pthread_sigmask(SIG_BLOCK, &all, NULL); /* signals belong to the program's thread */
     pthread_mutex_lock(&timer_lock);
     for (;;) {
+        if (prefault_pending &&
+            pthread_cond_timedwait(&timer_wake, &timer_lock, &prefault_at) == ETIMEDOUT) {
+            prefault_pending = 0;
+            pthread_mutex_unlock(&timer_lock); /* seconds, perhaps: the program may finish a
+                                                  checkpoint meanwhile */
+            ckpt_checkpoint_prefault();
+            pthread_mutex_lock(&timer_lock);
+            continue;
+        }
+        if (prefault_pending)
+            continue; /* woken: a checkpoint was taken (no prefault then) or spurious */
         struct timespec due = next_due;
         int rc = pthread_cond_timedwait(&timer_wake, &timer_lock, &due);
         if (rc == ETIMEDOUT && memcmp(&due, &next_due, sizeof due) == 0) {
@@ -65,6 +86,10 @@ void ckpt_triggers_start(void)
         pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
         pthread_cond_init(&timer_wake, &attr);
         next_due = after(ckpt_opts.interval);
+        double lead = ckpt_opts.interval / 2 < PREFAULT_LEAD_MAX ? ckpt_opts.interval / 2
+                                                                  : PREFAULT_LEAD_MAX;
+        prefault_at = after(ckpt_opts.interval - lead);
+        prefault_pending = ckpt_opts.prefault;
         pthread_t thread;
         if (pthread_create(&thread, NULL, interval_timer, NULL) != 0)
             ckpt_warn("cannot start the checkpoint timer: CKPT_INTERVAL is ignored");
@@ -85,6 +110,7 @@ void ckpt_triggers_checkpoint_done(void)
         return;
     pthread_mutex_lock(&timer_lock);
     next_due = after(ckpt_opts.interval);
+    prefault_pending = 0; /* its buffer exists now */
     pthread_cond_signal(&timer_wake);
     pthread_mutex_unlock(&timer_lock);
 }

@@ -17,7 +17,11 @@ zstd-compressed one, one whose state was copied into it by 3 threads) or
 copied everything (CKPT_MAP_IMAGE=0), and that every checkpoint was copied
 by one thread, or with 3 copy threads asked for, by one to three (a helper
 the scheduler runs late finds nothing left; the state, 1.8 MiB, is under
-the default threshold for copying with several).
+the default threshold for copying with several). With checkpoints by time
+(CKPT_INTERVAL), the interval timer faults in the image buffer before a
+process's first checkpoint (CKPT_PREFAULT): CKPT_STATS must show it for at
+least one of the three processes (the timer may run late on a busy machine)
+and for no checkpoint but a process's first.
 
 Standard library only. Exit status 0 when every check passed.
 """
@@ -67,6 +71,25 @@ def stats_lines(stats_path, event):
         return [json.loads(line) for line in f if f'"event":"{event}"' in line]
 
 
+def prefault_problems(stats_path):
+    """Which checkpoints were prefaulted that should not have been; how many
+    processes (a new one starts with the file, then after each restore line)
+    had their first checkpoint prefaulted."""
+    wrong, first_prefaulted, first = [], 0, True
+    with open(stats_path) as f:
+        for line in f:
+            event = json.loads(line)
+            if event["event"] == "restore":
+                first = True
+            elif event["event"] == "checkpoint":
+                if first:
+                    first_prefaulted += event["prefaulted_bytes"] > 0
+                elif event["prefaulted_bytes"]:
+                    wrong.append(event["checkpoint"])
+                first = False
+    return wrong, first_prefaulted
+
+
 def trial(a, name, extra, reference, work):
     """One mode: kill, recover and kill, recover; returns a list of failures."""
     failures = []
@@ -75,7 +98,8 @@ def trial(a, name, extra, reference, work):
     stats = os.path.join(work, name + ".stats")
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
     env.update(CKPT_DIR=ckdir, CKPT_EVERY="5", CKPT_KEEP="1", CKPT_VERBOSE="1",
-               CKPT_STATS=stats, **extra)
+               CKPT_STATS=stats)
+    env.update(extra)
     rc1, _ = run_until([a.exe], env, out_path, 3)
     rc2, err2 = run_until([a.exe, "--recover"], env, out_path, 3)
     rc3, err3 = run_until([a.exe, "--recover"], env, out_path, None)
@@ -96,6 +120,11 @@ def trial(a, name, extra, reference, work):
     most = a.most_threads.get(name, 1)
     if not threads or threads[0] < 1 or threads[-1] > most or (most == 1 and threads != [1]):
         failures.append(f"checkpoints copied by {threads} threads, want 1 to {most}")
+    wrong, first_prefaulted = prefault_problems(stats)
+    if wrong:
+        failures.append(f"checkpoints {wrong} prefaulted, though not a process's first")
+    if name == "time trigger" and first_prefaulted == 0:
+        failures.append("no process's first checkpoint was prefaulted by the interval timer")
     moved = [r["moved_bytes"] for r in stats_lines(stats, "restore")]
     if len(moved) != 2:
         failures.append(f"{len(moved)} restore lines in CKPT_STATS, want 2")
@@ -104,7 +133,8 @@ def trial(a, name, extra, reference, work):
     elif not a.want_moved[name] and any(moved):
         failures.append(f"heap bytes moved {moved} with CKPT_MAP_IMAGE=0")
     print(f"{'ok' if not failures else 'FAILED'}: {name}: recovered from {recovered}, "
-          f"heap bytes moved {moved}, copied by {threads} threads, output {len(got)} bytes",
+          f"heap bytes moved {moved}, copied by {threads} threads, {first_prefaulted} first "
+          f"checkpoints prefaulted, output {len(got)} bytes",
           flush=True)
     return failures
 
@@ -122,13 +152,14 @@ def main():
             print(f"note: {work} is not on a local disk file system, or Linux is older than "
                   f"5.13: the plain image's pages are copied there, not moved")
         a.want_moved = {"plain image": local, "zstd image": True, "CKPT_MAP_IMAGE=0": False,
-                        "3 copy threads": local}
+                        "3 copy threads": local, "time trigger": local}
         a.most_threads = {"3 copy threads": 3}
         failures = []
         for name, extra in (("plain image", {}), ("zstd image", {"CKPT_COMPRESS": "zstd"}),
                             ("CKPT_MAP_IMAGE=0", {"CKPT_MAP_IMAGE": "0"}),
                             ("3 copy threads", {"CKPT_COPY_THREADS": "3",
-                                                "CKPT_COPY_PARALLEL_MIN": "64K"})):
+                                                "CKPT_COPY_PARALLEL_MIN": "64K"}),
+                            ("time trigger", {"CKPT_EVERY": "0", "CKPT_INTERVAL": "0.1"})):
             failures += [f"{name}: {f}" for f in trial(a, name, extra, reference, work)]
     finally:
         shutil.rmtree(work, ignore_errors=True)
