@@ -16,6 +16,8 @@
 #include "store.h"
 #include "triggers.h"
 
+#include <aalc/ckpt.h>
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
@@ -31,6 +33,9 @@ static uint64_t last_number;
 /* How many bytes of the in-memory image a prefault faults in at a time,
  * checking between steps whether a checkpoint is waiting for it. */
 #define PREFAULT_STEP ((size_t)32 << 20)
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23 /* Linux 5.14; older headers lack it */
+#endif
 
 void ckpt_checkpoint_init(uint64_t number)
 {
@@ -208,18 +213,23 @@ void ckpt_take_checkpoint(void)
     ckpt_flush_start(job);
 }
 
-/* A child of fork has no timer thread, which may have held the lock. */
+/* A child of fork has no timer thread, which may have held the lock (and
+ * may have been half-way through creating the buffer). */
 static void image_lock_after_fork_child(void)
 {
     pthread_mutex_init(&image_lock, NULL);
+    if (image.capacity == 0)
+        image.data = NULL;
 }
 
-void ckpt_checkpoint_prefault(void)
+void ckpt_checkpoint_prefault(double due_in)
 {
     if (!ckpt_opts.prefault || atomic_load(&checkpoint_begun))
         return;
     if (pthread_atfork(NULL, NULL, image_lock_after_fork_child) != 0)
         return;
+    double due = ckpt_seconds() + due_in;
+    int asked = 0;
     pthread_mutex_lock(&image_lock);
     if (image.capacity == 0 && !atomic_load(&checkpoint_begun)) {
         struct ckpt_range globals[2];
@@ -230,11 +240,19 @@ void ckpt_checkpoint_prefault(void)
             want = (want + page - 1) & ~(page - 1);
             while (done < want && !atomic_load(&checkpoint_begun)) {
                 size_t n = want - done < PREFAULT_STEP ? want - done : PREFAULT_STEP;
-                /* Linux 5.14; before it, write the (zero) pages one by one. */
-                if (madvise(image.data + done, n, MADV_POPULATE_WRITE) != 0)
-                    for (size_t at = 0; at < n; at += page)
+                if (madvise(image.data + done, n, MADV_POPULATE_WRITE) != 0) {
+                    if (errno != EINVAL)
+                        break; /* out of memory, say: the checkpoint will find out */
+                    for (size_t at = 0; at < n; at += page) /* before Linux 5.14 */
                         image.data[done + at] = 0;
+                }
                 done += n;
+                /* The timer asks for the checkpoint only after this returns:
+                 * not later than it is due, however long faulting takes. */
+                if (!asked && ckpt_seconds() >= due) {
+                    ckpt_request_checkpoint();
+                    asked = 1;
+                }
             }
             prefaulted_bytes = done;
         }

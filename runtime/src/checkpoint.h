@@ -20,8 +20,9 @@ void ckpt_checkpoint_init(uint64_t last_number);
 void ckpt_take_checkpoint(void);
 /* Before this process's first checkpoint: fault in the in-memory image's
  * pages for the state as large as it is now, so that the checkpoint only
- * copies (called by the interval timer shortly before it is due). Stops
- * early if a checkpoint starts meanwhile. */
-void ckpt_checkpoint_prefault(void);
+ * copies (called by the interval timer, the first checkpoint being due in
+ * due_in seconds; asks for it when that time passes meanwhile). Stops early
+ * if a checkpoint starts. */
+void ckpt_checkpoint_prefault(double due_in);
 
 #endif

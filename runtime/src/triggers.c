@@ -35,7 +35,7 @@ static struct timespec after(double seconds)
 /* Sleeps until the interval has passed since the last checkpoint, then asks
  * for one: it only sets an atomic flag. Before the first checkpoint, it also
  * faults in that checkpoint's image buffer (the runtime's memory, never the
- * program's), off the program's time. */
+ * program's): on a free core, off the program's time. */
 static void *interval_timer(void *unused)
 {
     (void)unused;
@@ -47,9 +47,13 @@ static void *interval_timer(void *unused)
         if (prefault_pending &&
             pthread_cond_timedwait(&timer_wake, &timer_lock, &prefault_at) == ETIMEDOUT) {
             prefault_pending = 0;
+            struct timespec now;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            double due_in = (double)(next_due.tv_sec - now.tv_sec) +
+                            (double)(next_due.tv_nsec - now.tv_nsec) * 1e-9;
             pthread_mutex_unlock(&timer_lock); /* seconds, perhaps: the program may finish a
                                                   checkpoint meanwhile */
-            ckpt_checkpoint_prefault();
+            ckpt_checkpoint_prefault(due_in);
             pthread_mutex_lock(&timer_lock);
             continue;
         }
