@@ -477,14 +477,28 @@ def header(opts, when, path_json):
             "`mpiexec ... --recover`, MPI start-up included.")
 
 
-def write_summary(results, opts, when, path_md, path_json, path_summary):
-    """The table and the targets in their section of docs/performance.md."""
+def thesis_table():
+    lines = ["The thesis (table 4.2: Fortran 90, LAM/MPI, 1000 MHz Opterons, checkpoints on "
+             "NFS), seconds (ratio):", "",
+             "| mode | " + " | ".join(f"{r} proc" for r in THESIS["ranks"]) + " |",
+             "|---|" + "---|" * len(THESIS["ranks"])]
+    for mode in [m for m in MODES[:-1] if m in THESIS]:
+        lines.append(f"| {mode} | " + " | ".join(
+            f"{t} ({t / o:.2f})" for t, o in zip(THESIS[mode], THESIS["Original"])) + " |")
+    lines.append("| Size | " + " | ".join(THESIS["Size"]) + " |")
+    return lines
+
+
+def write_summary(results, opts, when, path_md, path_json, path_summary, prof):
+    """The table, the thesis's beside it, the targets and where the overhead
+    goes, in their section of docs/performance.md."""
     lines = ["## The thesis's CG solver in its six modes (issue 5)", "",
              header(opts, when, path_json) + f" The whole report, with the thesis's own table "
              f"and where the remaining overhead goes: [{os.path.basename(path_md)}]"
              f"({os.path.relpath(path_md, os.path.dirname(path_summary))}).", ""]
-    lines += mode_table(results) + [""]
-    lines += ["#" + line if line.startswith("## ") else line for line in targets_section(results)]
+    lines += mode_table(results) + [""] + thesis_table() + [""]
+    lines += ["#" + line if line.startswith("## ") else line
+              for line in targets_section(results) + profile_section(prof)]
     put_section(path_summary, "cg_benchmark", "\n".join(lines))
 
 
@@ -501,20 +515,11 @@ def write_report(results, opts, path_md, path_json, prof=None, when=None, write_
               "middle-three mean softens but does not remove them.", ""]
     lines += targets_section(results)
     lines += profile_section(prof)
-    lines += ["",
-              "The thesis (table 4.2: Fortran 90, LAM/MPI, 1000 MHz Opterons, checkpoints on "
-              "NFS), seconds (ratio):", "",
-              "| mode | " + " | ".join(f"{r} proc" for r in THESIS["ranks"]) + " |",
-              "|---|" + "---|" * len(THESIS["ranks"])]
-    for mode in [m for m in MODES[:-1] if m in THESIS]:
-        lines.append(f"| {mode} | " + " | ".join(
-            f"{t} ({t / o:.2f})" for t, o in zip(THESIS[mode], THESIS["Original"])) + " |")
-    lines.append("| Size | " + " | ".join(THESIS["Size"]) + " |")
-    lines.append("")
+    lines += [""] + thesis_table() + [""]
     with open(path_md, "w") as f:
         f.write("\n".join(lines))
     if opts.summary:
-        write_summary(results, opts, when, path_md, path_json, opts.summary)
+        write_summary(results, opts, when, path_md, path_json, opts.summary, prof)
     if not write_json:
         return
     os.makedirs(os.path.dirname(path_json), exist_ok=True)
