@@ -75,6 +75,16 @@ static unsigned copy_threads(void)
     return threads < 1 ? 1 : threads > 4 ? 4 : (unsigned)threads;
 }
 
+/* The in-memory image's size for the state as it is now: the slack is for
+ * headers and the layer's sections. */
+static size_t image_size_for(size_t frames_size)
+{
+    struct ckpt_range globals[2];
+    ckpt_globals_ranges(globals);
+    return globals[0].size + globals[1].size + ckpt_heap_used() + frames_size +
+           ((size_t)1 << 20);
+}
+
 /* Copy this rank's state into `image` (the only part the program waits for). */
 static int copy_state(uint64_t number, char *err, size_t errlen)
 {
@@ -95,11 +105,9 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     ckpt_globals_ranges(globals);
     size_t frames_size;
     const void *frames = ckpt_frames_bytes(&frames_size);
-    /* One mapping of the right size rather than a series of doublings;
-     * the slack is for headers and the layer's sections. */
+    /* One mapping of the right size rather than a series of doublings. */
     image.size = 0;
-    ckpt_image_buffer_reserve(&image, globals[0].size + globals[1].size + ckpt_heap_used() +
-                                          frames_size + ((size_t)1 << 20));
+    ckpt_image_buffer_reserve(&image, image_size_for(frames_size));
     pending.prefaulted_bytes = prefaulted_bytes;
     prefaulted_bytes = 0;
     struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
@@ -224,7 +232,7 @@ static void image_lock_after_fork_child(void)
 
 void ckpt_checkpoint_prefault(double due_in)
 {
-    if (!ckpt_opts.prefault || atomic_load(&checkpoint_begun))
+    if (atomic_load(&checkpoint_begun))
         return;
     if (pthread_atfork(NULL, NULL, image_lock_after_fork_child) != 0)
         return;
@@ -232,9 +240,7 @@ void ckpt_checkpoint_prefault(double due_in)
     int asked = 0;
     pthread_mutex_lock(&image_lock);
     if (image.capacity == 0 && !atomic_load(&checkpoint_begun)) {
-        struct ckpt_range globals[2];
-        ckpt_globals_ranges(globals);
-        size_t want = globals[0].size + globals[1].size + ckpt_heap_used() + ((size_t)1 << 20);
+        size_t want = image_size_for(0); /* the frames are a few pages at most */
         if (ckpt_image_buffer_reserve(&image, want) == 0) {
             size_t page = (size_t)sysconf(_SC_PAGESIZE), done = 0;
             want = (want + page - 1) & ~(page - 1);

@@ -49,11 +49,7 @@ static char tmpdir[] = "/tmp/aalc-test-image-XXXXXX";
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
 static uint64_t rnd(void)
 {
-    uint64_t x = rng_state; /* xorshift64 */
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return rng_state = x;
+    return xorshift64(&rng_state);
 }
 
 static void *map_anon(size_t n)
@@ -185,10 +181,7 @@ static void test_round_trip(const char *path)
 {
     size_t big = 64u << 20;
     uint8_t *heap = map_anon(big);
-    for (size_t i = 0; i < big; i += 8) {
-        uint64_t v = rnd();
-        memcpy(heap + i, &v, 8);
-    }
+    fill_random(heap, big, &rng_state);
     static const char globals1[] = "hello, world"; /* 13 bytes: odd size, needs padding */
     uint8_t runtime[1000], ext[7], globals2[8];
     for (size_t i = 0; i < sizeof runtime; i++)
@@ -592,10 +585,7 @@ static void test_in_memory(const char *path)
 {
     size_t big = 5u << 20; /* grows the buffer past its first mapping */
     uint8_t *heap = map_anon(big);
-    for (size_t i = 0; i < big; i += 8) {
-        uint64_t v = rnd();
-        memcpy(heap + i, &v, 8);
-    }
+    fill_random(heap, big, &rng_state);
     struct ckpt_image_buffer buf = {0};
     for (int round = 0; round < 2; round++) {
         size_t heap_size = round == 0 ? big : 12345;
@@ -636,10 +626,7 @@ static void test_deferred_copies(const char *path)
 {
     size_t big = 9u << 20;
     uint8_t *state = map_anon(big);
-    for (size_t i = 0; i < big; i += 8) {
-        uint64_t v = rnd();
-        memcpy(state + i, &v, 8);
-    }
+    fill_random(state, big, &rng_state);
     /* One heap section made of these pieces of `state`, in this order. */
     static const size_t piece_sizes[] = {8, 4096, 4095, 3u << 20, 1, 70000, 5u << 20, 24};
     enum { NPIECES = sizeof piece_sizes / sizeof piece_sizes[0] };
@@ -764,10 +751,7 @@ static void test_take_pages(const char *path)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 64 * page;
     uint8_t *data = map_anon(n);
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t v = rnd();
-        memcpy(data + i, &v, 8);
-    }
+    fill_random(data, n, &rng_state);
     struct ckpt_image_header h = header_a(11);
     const struct sec s[] = {{CKPT_SECTION_HEAP, 0x100000000000ull, data, n}};
     write_image(path, &h, s, 1);

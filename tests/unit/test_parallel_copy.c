@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "parallel_copy.h"
+#include "test_support.h"
 
 static const char *prog = "test_parallel_copy";
 static int checks;
@@ -37,11 +38,7 @@ static int checks;
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static uint64_t rnd(void)
 {
-    uint64_t x = rng_state; /* xorshift64 */
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return rng_state = x;
+    return xorshift64(&rng_state);
 }
 
 static void *map_anon(size_t n)
@@ -154,10 +151,7 @@ int main(void)
     uint8_t *src = map_anon(SRC_SIZE);
     uint8_t *dst = map_anon(SRC_SIZE * 2);
     uint8_t *expect = map_anon(SRC_SIZE * 2);
-    for (size_t i = 0; i < SRC_SIZE; i += 8) {
-        uint64_t v = rnd();
-        memcpy(src + i, &v, 8);
-    }
+    fill_random(src, SRC_SIZE, &rng_state);
     for (int round = 0; round < 40; round++) {
         unsigned threads = 1 + (unsigned)(rnd() % 6);
         trial(src, dst, expect, threads, 0, threads);
