@@ -98,14 +98,23 @@ def one_run(prog, mb, rounds, gap, work, tag, **env_extra):
     env.update(env_extra)
     out = subprocess.run([prog, str(mb), str(rounds), str(gap)], check=True,
                          capture_output=True, text=True, env=env).stdout
-    m = re.search(r"fresh_memcpy_s ([0-9.]+) memcpy_s ([0-9. ]+) checkpoint_s ([0-9. ]+)", out)
+    m = re.search(r"fresh_memcpy_s ([0-9.]+) fresh_after_s ([0-9.]+) memcpy_s ([0-9. ]+) "
+                  r"checkpoint_s ([0-9. ]+)", out)
     with open(stats) as f:
         images = [json.loads(line) for line in f if '"checkpoint"' in line]
     os.unlink(stats)
     shutil.rmtree(ckdir)
-    # Per checkpoint, the memcpy timed right before it; the copy into fresh memory.
-    return ([float(x) for x in m.group(2).split()], float(m.group(1)),
-            [float(x) for x in m.group(3).split()], images)
+    # Per checkpoint, the memcpy timed right before it; the copies into fresh
+    # memory before and after the first checkpoint; the stalls; the images.
+    return ([float(x) for x in m.group(3).split()], (float(m.group(1)), float(m.group(2))),
+            [float(x) for x in m.group(4).split()], images)
+
+
+def bracket(fresh):
+    """The reference for a first stall: the mean of the copies into fresh
+    memory just before and just after the first checkpoint, whose image took
+    the memory between them (the later memory is colder on this VM)."""
+    return (fresh[0] + fresh[1]) / 2
 
 
 def checkpoint_cost(build_dir, work, sizes, runs):
@@ -118,6 +127,7 @@ def checkpoint_cost(build_dir, work, sizes, runs):
     rows = []
     for mb in sizes:
         dd, warm, fresh, first, steady, sync_steady, copy, write_bw = [], [], [], [], [], [], [], []
+        fresh_before, fresh_after, first_over_before = [], [], []
         one_thread, one_thread_ratio, threads = [], [], set()
         by_time, by_time_ratio, by_time_copy_ratio, prefaulted = [], [], [], []
         # Paired, each run against its own references (this VM's runs drift):
@@ -130,7 +140,10 @@ def checkpoint_cost(build_dir, work, sizes, runs):
             gap = 0.2 + 3 * mb / 700.0  # a slow disk still finishes between checkpoints
             copies, f, stalls, images = one_run(prog, mb, 3, gap, work, f"{mb}-{i}-a")
             warm.append(statistics.median(copies[1:]))
-            fresh.append(f)
+            fresh.append(bracket(f))
+            fresh_before.append(f[0])
+            fresh_after.append(f[1])
+            first_over_before.append(stalls[0] / f[0])
             first.append(stalls[0])
             steady.append(statistics.median(stalls[1:]))
             copy.append(statistics.median(im["copy_s"] for im in images[1:]))
@@ -138,7 +151,7 @@ def checkpoint_cost(build_dir, work, sizes, runs):
             run_bw = [im["bytes"] / 2**20 / im["write_s"] for im in images]
             write_bw += run_bw
             stall_ratio.append(statistics.median(s / c for s, c in zip(stalls[1:], copies[1:])))
-            first_ratio.append(first[-1] / f)
+            first_ratio.append(first[-1] / bracket(f))
             image_bytes = images[0]["bytes"]
             # Checkpoints by time instead of by count: the interval timer
             # faults in the first image's buffer half an interval before.
@@ -146,7 +159,7 @@ def checkpoint_cost(build_dir, work, sizes, runs):
                 prog, mb, 2, gap, work, f"{mb}-{i}-t", CKPT_EVERY="0",
                 CKPT_INTERVAL=f"{0.6 * gap:.3f}")
             by_time.append(stalls_t[0])
-            by_time_ratio.append(stalls_t[0] / f_t)
+            by_time_ratio.append(stalls_t[0] / bracket(f_t))
             by_time_copy_ratio.append(stalls_t[0] / copies_t[0])
             prefaulted.append(images_t[0]["prefaulted_bytes"] / 2**20)
             # The same copied by the program's thread alone (CKPT_COPY_THREADS=1).
@@ -169,6 +182,9 @@ def checkpoint_cost(build_dir, work, sizes, runs):
                "write_mb_per_s": statistics.median(write_bw),
                "write_alone_mb_per_s": statistics.median(write_alone_bw),
                "memcpy_s": statistics.median(warm), "fresh_memcpy_s": statistics.median(fresh),
+               "fresh_memcpy_before_s": statistics.median(fresh_before),
+               "fresh_memcpy_after_s": statistics.median(fresh_after),
+               "paired_first_stall_over_fresh_before": statistics.median(first_over_before),
                "copy_s": statistics.median(copy),
                "first_stall_s": statistics.median(first), "stall_s": statistics.median(steady),
                "sync_stall_s": statistics.median(sync_steady),
@@ -217,7 +233,11 @@ def write_report(over, cost, path_md, path_json):
               "point. *Stall* is the median of the second and third checkpoints; the first "
               "one of a process also faults in the pages of its in-memory image, like a "
               "copy into fresh memory, which the program times right before it, after the "
-              "same computation. *First, by time* is the first stall when checkpoints are "
+              "same computation, and again into memory of its own once the first image is "
+              "written: on this VM, memory faulted in later in a process costs more "
+              "(its host hands out memory that was free longer), and the image takes the "
+              "memory between the two copies, which is why they bracket it as `dd` before "
+              "and after brackets the write. *First, by time* is the first stall when checkpoints are "
               "taken by time instead (`CKPT_INTERVAL` = 0.6 x the computation between "
               "checkpoints, in runs of their own): the interval timer faults in the "
               "image's buffer half an interval before (`CKPT_PREFAULT`; *prefaulted*, from "
@@ -237,7 +257,7 @@ def write_report(over, cost, path_md, path_json):
               "the runs.", "",
               "| state (MiB) | image (MiB) | threads | stall (s) | stall, one thread (s) | "
               "memcpy (s) | first stall (s) | first, by time (s) | prefaulted (MiB) | "
-              "memcpy to fresh memory (s) | synchronous stall (s) | write alone (MiB/s) | "
+              "memcpy to fresh memory, before / after (s) | synchronous stall (s) | write alone (MiB/s) | "
               "write in the background (MiB/s) | dd direct (MiB/s) |",
               "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in cost:
@@ -246,12 +266,14 @@ def write_report(over, cost, path_md, path_json):
                      f"{r['stall_s']:.4f} | {r['one_thread_stall_s']:.4f} | "
                      f"{r['memcpy_s']:.4f} | {r['first_stall_s']:.3f} | "
                      f"{r['first_stall_by_time_s']:.4f} | {r['prefaulted_mb']:.0f} | "
-                     f"{r['fresh_memcpy_s']:.3f} | {r['sync_stall_s']:.3f} | "
+                     f"{r['fresh_memcpy_before_s']:.3f} / {r['fresh_memcpy_after_s']:.3f} | "
+                     f"{r['sync_stall_s']:.3f} | "
                      f"{r['write_alone_mb_per_s']:.0f} | {r['write_mb_per_s']:.0f} | "
                      f"{r['dd_direct_mb_per_s']:.0f} |")
     lines += ["", "Targets (issue 5), judged run by run: the median over the runs of the stall "
               "divided by the memcpy the same process timed right before it (the first stall "
-              "against its copy into fresh memory), and of the runtime's write bandwidth alone "
+              "against the mean of its copies into fresh memory before and after it; against "
+              "the one before it alone in brackets), and of the runtime's write bandwidth alone "
               "divided by the `dd` runs around it. On this VM a copy into fresh memory costs several times more in "
               "one run than in another (the page faults), hence the pairing.", "",
               "| state (MiB) | stall / memcpy | stall <= memcpy | one thread's stall / memcpy | "
@@ -270,7 +292,8 @@ def write_report(over, cost, path_md, path_json):
         one = r["paired_one_thread_stall_over_memcpy"]
         timed = r["paired_first_stall_by_time_over_fresh_memcpy"]
         lines.append(f"| {r['state_mb']} | {stall:.2f} | {verdict(stall <= 1)} | {one:.2f} | "
-                     f"{first:.2f} | {verdict(first <= 1)} | {timed:.2f} | "
+                     f"{first:.2f} ({r['paired_first_stall_over_fresh_before']:.2f}) | "
+                     f"{verdict(first <= 1)} | {timed:.2f} | "
                      f"{verdict(timed <= 1)} | "
                      f"{r['paired_first_stall_by_time_over_memcpy']:.2f} | "
                      f"{100 * write:.0f}% | {verdict(write >= 0.8)} |")
