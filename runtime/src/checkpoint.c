@@ -2,6 +2,7 @@
 #include "checkpoint.h"
 
 #include "clock.h"
+#include "environment.h"
 #include "exe_identity.h"
 #include "frames.h"
 #include "globals.h"
@@ -100,6 +101,7 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     record.checkpoint = number;
     record.frames = ckpt_frames_count();
     ckpt_output_capture(&record.output);
+    record.environment = ckpt_environment_saved();
 
     struct ckpt_range globals[2];
     ckpt_globals_ranges(globals);

@@ -2,6 +2,7 @@
 
 #include "clock.h"
 #include "checkpoint.h"
+#include "environment.h"
 #include "exe_identity.h"
 #include "frames.h"
 #include "globals.h"
@@ -93,12 +94,14 @@ static int load_state(struct ckpt_image *img, int populate, size_t *moved,
     return ckpt_heap_image_load(img, heap, moved, err, errlen);
 }
 
-static void rewind_output(const struct ckpt_image *img)
+/* What the runtime kept for itself: output offsets, the environment. */
+static void apply_runtime_record(const struct ckpt_image *img)
 {
     struct ckpt_runtime_record record;
     memcpy(&record, ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0)->data, sizeof record);
     if (ckpt_opts.rewind_output)
         ckpt_output_rewind(&record.output);
+    ckpt_environment_restore(record.environment);
 }
 
 /* Opens and checks a rank's image of checkpoint n. */
@@ -317,7 +320,7 @@ uint64_t ckpt_recover(void)
         cost.load_seconds = ckpt_seconds() - t1;
     }
     cost.prefetched = loaded == chosen;
-    rewind_output(img);
+    apply_runtime_record(img);
     if (layer && layer->restore(img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
     cost.checkpoint = chosen;

@@ -1,7 +1,8 @@
 /* Program start: the runtime owns main (the link uses --wrap=main).
  *
  * It reads the options, maps the checkpoint heap, copies argv and envp into
- * it (their original home, the initial process stack, moves every run), and
+ * it (their original home, the initial process stack, moves every run;
+ * environment.h), and
  * runs the program's main on a stack whose top is at a fixed address, so
  * that rebuilt frames land where the saved pointers expect them. When main
  * returns because the stack collapsed for a checkpoint, the checkpoint is
@@ -9,6 +10,7 @@
 #define _GNU_SOURCE
 #include "checkpoint.h"
 #include "clock.h"
+#include "environment.h"
 #include "frames.h"
 #include "heap.h"
 #include "layer.h"
@@ -39,22 +41,6 @@ static struct {
     int status;
 } program;
 static ucontext_t runtime_context, program_context;
-
-static char **copy_to_heap(char **strings, int count)
-{
-    char **copy = ckpt_heap_malloc(((size_t)count + 1) * sizeof *copy);
-    if (!copy)
-        ckpt_fatal("out of memory copying the program's arguments");
-    for (int i = 0; i < count; i++) {
-        size_t n = strlen(strings[i]) + 1;
-        copy[i] = ckpt_heap_malloc(n);
-        if (!copy[i])
-            ckpt_fatal("out of memory copying the program's arguments");
-        memcpy(copy[i], strings[i], n);
-    }
-    copy[count] = NULL;
-    return copy;
-}
 
 /* --recover belongs to the runtime: the program never sees it. */
 static int take_recover_flag(int argc, char **argv)
@@ -120,12 +106,9 @@ int __wrap_main(int argc, char **argv, char **envp)
     if (ckpt_heap_init(0, err, sizeof err) != 0)
         ckpt_fatal("%s", err);
     ckpt_check_unit_summaries();
-    int envc = 0;
-    while (envp && envp[envc])
-        envc++;
     program.argc = argc;
-    program.argv = copy_to_heap(argv, argc);
-    program.envp = copy_to_heap(envp, envc);
+    program.argv = ckpt_strings_to_heap(argv, argc, "arguments");
+    program.envp = ckpt_environment_adopt(envp, ckpt_opts.recover);
 
     if (ckpt_active_layer && ckpt_opts.recover && ckpt_opts.prefetch)
         ckpt_recover_prefetch(); /* while MPI starts */

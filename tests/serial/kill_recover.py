@@ -65,9 +65,14 @@ class Run:
         return [int(n) for n in COMMITTED.findall(self.stderr)]
 
 
+# --env settings, for every run of both builds.
+SAMPLE_ENV = {}
+
+
 def clean_env(**extra):
-    """The caller's environment without CKPT_* settings, plus ours."""
+    """The caller's environment without CKPT_* settings, plus --env, plus ours."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    env.update(SAMPLE_ENV)
     env.update({k: str(v) for k, v in extra.items()})
     return env
 
@@ -132,6 +137,7 @@ class Sample:
         self.args = args
         self.name = args.name
         self.cmd = [os.path.abspath(args.exe)] + args.sample_args
+        self.recover_env = args.recover_env
         self.rng = random.Random(args.seed)
         self.passed = 0
         self.failed = 0
@@ -274,8 +280,8 @@ class Sample:
                 kill_after = rng.choice([rng.uniform(0.002, 0.03), rng.uniform(0.03, 0.3)])
             size_before = os.path.getsize(out)
             original = blank_output(out)
-            r = run(self.cmd + ["--recover"], env, out, kill_after=kill_after,
-                    hard_limit=self.hard_limit)
+            r = run(self.cmd + ["--recover"], dict(env, **self.recover_env), out,
+                    kill_after=kill_after, hard_limit=self.hard_limit)
             rewound_to, size_after = restore_output(out, original)
             resumed_from = [int(n) for n in RECOVERING.findall(r.stderr)]
             # Recovery takes the newest committed checkpoint, never an older one.
@@ -353,8 +359,15 @@ def main():
     p.add_argument("--seed", type=int, default=None, help="random seed (default: time)")
     p.add_argument("--every", type=int, nargs=2, metavar=("MIN", "MAX"),
                    help="let about half the trials use CKPT_EVERY in [MIN, MAX]")
+    p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
+                   help="set for every run, the reference's too")
+    p.add_argument("--recover-env", action="append", default=[], metavar="NAME=VALUE",
+                   help="set for the --recover runs only, over --env: the recovered "
+                        "program must still print what the reference printed")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()
+    SAMPLE_ENV.update(setting.split("=", 1) for setting in args.env)
+    args.recover_env = dict(setting.split("=", 1) for setting in args.recover_env)
     if args.seed is None:
         args.seed = int(os.environ.get("AALC_SEED", time.time_ns() % 1000000))
     args.name = args.name or os.path.basename(args.exe)
