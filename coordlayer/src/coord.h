@@ -48,6 +48,8 @@ struct cl_counters {
     uint64_t coll_logged, coll_replayed;
     /* Communicator creations logged, and built again from the log. */
     uint64_t comm_logged, comm_rebuilt;
+    /* Freed MPI objects whose slots and recipes were given up (objects.c). */
+    uint64_t objects_reclaimed;
 };
 
 struct cl_state {
@@ -118,6 +120,8 @@ struct cl_type_memo {
 };
 extern struct cl_type_memo cl_last_contiguous;
 int cl_contiguous_bytes_slow(int count, MPI_Datatype type);
+/* The program freed this type: forget what was learnt about its handle. */
+void cl_type_forget(MPI_Datatype type);
 static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
 {
     long long bytes = (long long)cl_last_contiguous.size * count;
@@ -255,6 +259,10 @@ void cl_registries_exchange_early(void);
 void cl_replay_check_done(void);
 
 /* requests.c: virtual request handles. */
+/* Each datatype a request in use names (objects.c keeps them); whether a
+ * non-blocking collective is in flight. */
+void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx);
+int cl_requests_collective_pending(void);
 void cl_requests_save(void **bytes, size_t *n);
 int cl_requests_load(const void *bytes, size_t n);
 void cl_requests_repost(void);

@@ -230,6 +230,7 @@ int MPI_Type_free(MPI_Datatype *type)
     int index = *type & CL_VIRTUAL_INDEX;
     MPI_Datatype real = cl_real_type(*type);
     int rc = PMPI_Type_free(&real);
+    cl_type_forget(*type);
     cl_object_free(index);
     *type = MPI_DATATYPE_NULL;
     return rc;

@@ -3,6 +3,7 @@
 #include "coord.h"
 
 #include "coll.h"
+#include "objects.h"
 
 #include "heap.h"
 #include "image.h"
@@ -78,7 +79,7 @@ int MPI_Finalize(void)
     cl_finalize_protocol();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
                  "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_replayed=%llu "
-              "comm_logged=%llu comm_rebuilt=%llu",
+              "comm_logged=%llu comm_rebuilt=%llu objects_reclaimed=%llu objects_kept=%d",
               (unsigned long long)cl.counters.late, (unsigned long long)cl.counters.early,
               (unsigned long long)cl.counters.nondet,
               (unsigned long long)cl.counters.replayed_late,
@@ -87,7 +88,8 @@ int MPI_Finalize(void)
               (unsigned long long)cl.counters.coll_logged,
               (unsigned long long)cl.counters.coll_replayed,
               (unsigned long long)cl.counters.comm_logged,
-              (unsigned long long)cl.counters.comm_rebuilt);
+              (unsigned long long)cl.counters.comm_rebuilt,
+              (unsigned long long)cl.counters.objects_reclaimed, cl_objects_live());
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);
     cl.control = MPI_COMM_NULL;

@@ -22,6 +22,13 @@ struct recipe {
 static struct recipe *recipes;
 static int nrecipes, recipes_capacity;
 
+/* Slots of reclaimed objects, for the next objects other than communicators
+ * (see "reclaiming freed objects" below). */
+static int *free_slots;
+static int nfree_slots, free_slots_capacity;
+static int frees_since_sweep;
+static int last_freed; /* its slot is handed out first, as MPICH does with its handles */
+
 /* Per communicator, its ranks as world ranks (built when first needed, not saved). */
 static int **world_ranks;
 static int world_ranks_capacity;
@@ -90,23 +97,34 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* Communicators always take a new slot: recovery puts the ones created
+ * across a checkpoint back at the index they had (coll_log.c), past the
+ * table it restored. */
 static int new_entry(int kind, int real)
 {
-    cl_objects = cl_grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
-    if (cl_nobjects > CL_VIRTUAL_INDEX)
-        ckpt_fatal("more than %d MPI objects created: the coordination layer's table is full",
-                   CL_VIRTUAL_INDEX);
-    struct cl_object *o = &cl_objects[cl_nobjects];
+    int i;
+    if (kind != CL_OBJ_COMM && nfree_slots > 0) {
+        i = free_slots[--nfree_slots];
+    } else {
+        cl_objects = cl_grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
+        if (cl_nobjects > CL_VIRTUAL_INDEX)
+            ckpt_fatal("more than %d MPI objects alive or needed to rebuild others: the "
+                       "coordination layer's table is full", CL_VIRTUAL_INDEX);
+        i = cl_nobjects++;
+    }
+    struct cl_object *o = &cl_objects[i];
     memset(o, 0, sizeof *o);
     o->kind = kind;
     o->real = real;
-    return cl_nobjects++;
+    return i;
 }
 
 void cl_objects_init(void)
 {
     cl_nobjects = 0;
     nrecipes = 0;
+    nfree_slots = 0;
+    frees_since_sweep = 0;
     new_entry(CL_OBJ_COMM, MPI_COMM_WORLD);
     new_entry(CL_OBJ_COMM, MPI_COMM_SELF);
     cl_objects[CL_WORLD].name = 1;
@@ -174,6 +192,119 @@ int cl_object_add_placeholder(void)
 void cl_object_free(int index)
 {
     cl_objects[index].freed = 1;
+    last_freed = index;
+    if (cl_objects[index].kind != CL_OBJ_COMM && ++frees_since_sweep >= CL_SWEEP_EVERY)
+        cl_objects_sweep();
+}
+
+/* ---- reclaiming freed objects ----
+ *
+ * A program that makes and frees a datatype every step would otherwise fill
+ * the table, and recovery would build again every type it ever made. So
+ * every CL_SWEEP_EVERY frees, the freed objects nothing needs any more lose
+ * their recipes and their slots go to new objects. Needed are: objects not
+ * freed, every communicator (freeing one is collective, and the protocol
+ * keeps counting on its name), the datatypes of requests still in use, and
+ * whatever the recipes of needed objects name (a vector built from a freed
+ * contiguous type is built from it again on recovery). Recipes come in
+ * creation order and name only older objects, so one pass from the newest
+ * down marks them all. Not while a non-blocking collective is in flight:
+ * its buffers' datatypes are not tracked here. */
+static void mark(unsigned char *needed, int64_t handle)
+{
+    for (int kind = 0; kind < CL_OBJ_KINDS; kind++)
+        if (cl_is_virtual((unsigned)handle, kind)) {
+            int i = (int)(handle & CL_VIRTUAL_INDEX);
+            if (i < cl_nobjects)
+                needed[i] = 1;
+            return;
+        }
+}
+
+static void mark_needed_by(const struct recipe *r, unsigned char *needed)
+{
+    const int64_t *a = r->args;
+    switch (r->call) {
+    case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
+    case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_GROUP_OF_COMM:
+    case CL_MAKE_GROUP_RANKS: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_TYPE_DUP:
+        mark(needed, a[0]);
+        break;
+    case CL_SET_ERRHANDLER:
+        mark(needed, a[1]);
+        break;
+    case CL_MAKE_GROUP_SET:
+        mark(needed, a[1]);
+        mark(needed, a[2]);
+        break;
+    case CL_MAKE_TYPE_CONTIGUOUS: mark(needed, a[1]); break;
+    case CL_MAKE_TYPE_VECTOR: case CL_MAKE_TYPE_HVECTOR: mark(needed, a[3]); break;
+    case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: mark(needed, a[1 + 2 * a[0]]); break;
+    case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK:
+        mark(needed, a[2 + a[0]]);
+        break;
+    case CL_MAKE_TYPE_STRUCT:
+        for (int64_t k = 0; k < a[0]; k++)
+            mark(needed, a[1 + 2 * a[0] + k]);
+        break;
+    case CL_MAKE_TYPE_SUBARRAY: mark(needed, a[2 + 3 * a[0]]); break;
+    case CL_MAKE_TYPE_DARRAY: mark(needed, a[4 + 4 * a[2]]); break;
+    default: break; /* commit names its own type; ops and error handlers name nothing */
+    }
+}
+
+/* Gives slot i to the free list if nothing needs what it holds. */
+static int reclaim(int i, const unsigned char *needed)
+{
+    if (i <= CL_SELF || i >= cl_nobjects || needed[i] || cl_objects[i].freed != 1)
+        return 0;
+    cl_objects[i].freed = CL_RECLAIMED;
+    free_slots = cl_grow(free_slots, &free_slots_capacity, nfree_slots + 1, sizeof *free_slots);
+    free_slots[nfree_slots++] = i;
+    return 1;
+}
+
+static void mark_datatype(void *needed, MPI_Datatype type)
+{
+    mark(needed, type);
+}
+
+int cl_objects_sweep(void)
+{
+    frees_since_sweep = 0;
+    if (cl_requests_collective_pending())
+        return 0;
+    unsigned char *needed = ckpt_untracked_malloc((size_t)cl_nobjects + 1);
+    for (int i = 0; i < cl_nobjects; i++)
+        needed[i] = cl_objects[i].kind == CL_OBJ_COMM || !cl_objects[i].freed;
+    cl_requests_each_datatype(mark_datatype, needed);
+    for (int j = nrecipes - 1; j >= 0; j--)
+        if (needed[recipes[j].object])
+            mark_needed_by(&recipes[j], needed);
+    int kept = 0;
+    for (int j = 0; j < nrecipes; j++) {
+        if (needed[recipes[j].object])
+            recipes[kept++] = recipes[j];
+        else
+            ckpt_untracked_free(recipes[j].args);
+    }
+    nrecipes = kept;
+    /* The slot freed last goes on top of the free list: a freed handle
+     * that comes back at once is what MPICH does too, and what shows a
+     * layout remembered past MPI_Type_free (samples/mpi/type_reuse.c). */
+    int reclaimed = 0;
+    for (int i = cl_nobjects - 1; i > CL_SELF; i--)
+        if (i != last_freed)
+            reclaimed += reclaim(i, needed);
+    reclaimed += reclaim(last_freed, needed);
+    ckpt_untracked_free(needed);
+    cl.counters.objects_reclaimed += (uint64_t)reclaimed;
+    return reclaimed;
+}
+
+int cl_objects_live(void)
+{
+    return cl_nobjects - nfree_slots;
 }
 
 int cl_first_world_rank(MPI_Comm real)
@@ -454,7 +585,7 @@ void cl_objects_rebuild(void)
     }
     /* Freed ones were needed only to build the others. */
     for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].freed)
+        if (cl_objects[i].freed == 1)
             free_real(&cl_objects[i]);
 }
 
@@ -496,9 +627,19 @@ int cl_objects_load(const void *bytes, size_t n)
     memcpy(cl_objects, p, sizeof *cl_objects * (size_t)counts[0]);
     p += sizeof *cl_objects * (size_t)counts[0];
     cl_nobjects = counts[0];
-    for (int i = 0; i < cl_nobjects; i++)
+    nfree_slots = 0;
+    frees_since_sweep = 0;
+    for (int i = 0; i < cl_nobjects; i++) {
         if (cl_objects[i].kind < 0 || cl_objects[i].kind >= CL_OBJ_KINDS)
             return -1;
+        if (cl_objects[i].freed == CL_RECLAIMED) {
+            if (i <= CL_SELF || cl_objects[i].kind == CL_OBJ_COMM)
+                return -1;
+            free_slots = cl_grow(free_slots, &free_slots_capacity, nfree_slots + 1,
+                                 sizeof *free_slots);
+            free_slots[nfree_slots++] = i;
+        }
+    }
     cl_objects[CL_WORLD].real = MPI_COMM_WORLD;
     cl_objects[CL_SELF].real = MPI_COMM_SELF;
     nrecipes = 0;

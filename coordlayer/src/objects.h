@@ -47,7 +47,8 @@ static inline unsigned cl_kind_prefix(int kind)
 struct cl_object {
     int real;      /* the library's handle in this run */
     int32_t kind;
-    int32_t freed; /* the program freed it; objects built from it may still need it */
+    int32_t freed; /* the program freed it; objects built from it may still need it
+                      (CL_RECLAIMED: nothing does; the slot is free) */
     int32_t slot;  /* user reductions: the trampoline (user_ops.c) */
     /* Communicators. The name is the same on every member and differs
      * between communicators: it keys the collective counts ranks exchange. */
@@ -166,8 +167,16 @@ int cl_first_world_rank(MPI_Comm real);
 uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
 /* An unused communicator slot (recovery places communicators at their old index). */
 int cl_object_add_placeholder(void);
-/* The program freed this object; its recipe stays for objects built from it. */
+/* The program freed this object; its recipe stays for objects built from it
+ * (until a sweep finds none left). */
 void cl_object_free(int index);
+#define CL_RECLAIMED 2
+#define CL_SWEEP_EVERY 1024
+/* Reclaims the slots and recipes of freed objects nothing needs any more
+ * (objects.c says which are needed); returns how many. */
+int cl_objects_sweep(void);
+/* Slots in use: live objects and freed ones still needed. */
+int cl_objects_live(void);
 /* Does the recipe have the arguments its call needs? (Images are checked.) */
 int cl_recipe_valid(int call, const int64_t *args, int nargs);
 /* Makes the library's object for a recipe in this run; returns it. */

@@ -37,9 +37,9 @@ static struct type_info described[8]; /* the last few datatypes seen */
 /* Starts as a real contiguous type: no sentinel a program could pass. */
 struct cl_type_memo cl_last_contiguous = {MPI_BYTE, 1};
 
-/* Size and contiguity of a datatype: asked on every message. The program's
- * derived types have virtual handles that are never reused (objects.h), so
- * what is learnt about a handle stays true. */
+/* Size and contiguity of a datatype: asked on every message. What is learnt
+ * about a handle stays true until the program frees the type: its handle
+ * may then be given to another type (objects.c), so cl_type_forget drops it. */
 static int describe(MPI_Datatype type, int *size)
 {
     static unsigned next;
@@ -58,6 +58,15 @@ static int describe(MPI_Datatype type, int *size)
     described[next++ % 8] = t;
     *size = s;
     return t.contiguous;
+}
+
+void cl_type_forget(MPI_Datatype type)
+{
+    for (int i = 0; i < 8; i++)
+        if (described[i].type == type)
+            described[i].size = 0;
+    if (cl_last_contiguous.type == type)
+        cl_last_contiguous = (struct cl_type_memo){MPI_BYTE, 1};
 }
 
 /* Sequence numbers of split messages, per destination; the tag of part 2. */

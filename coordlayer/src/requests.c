@@ -657,6 +657,21 @@ void cl_requests_log_pending_collectives(void)
             cl_coll_nb_log_from_now(table[i]->coll);
 }
 
+void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx)
+{
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && !table[i]->coll)
+            fn(ctx, table[i]->type);
+}
+
+int cl_requests_collective_pending(void)
+{
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && table[i]->coll)
+            return 1;
+    return 0;
+}
+
 int MPI_Cancel(MPI_Request *request)
 {
     struct request *r = lookup(*request, "MPI_Cancel");
