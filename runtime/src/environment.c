@@ -1,5 +1,6 @@
 #include "environment.h"
 
+#include "globals.h"
 #include "heap.h"
 #include "log.h"
 
@@ -34,9 +35,33 @@ char **ckpt_environment_adopt(char **envp, int recovering)
     return copy;
 }
 
+/* Is p in memory a checkpoint saves and a recovery puts back in place? */
+static int saved_memory(const void *p)
+{
+    if (ckpt_heap_owns(p))
+        return 1;
+    struct ckpt_range globals[2];
+    ckpt_globals_ranges(globals);
+    for (int i = 0; i < 2; i++) {
+        const char *start = (const char *)globals[i].start;
+        if ((const char *)p >= start && (const char *)p < start + globals[i].size)
+            return 1;
+    }
+    return 0;
+}
+
+/* setenv replacing a variable keeps the array and points its slot at a
+ * string of the C library's; putenv points it at the caller's string. Such
+ * an environment would point into the old process after a recovery: then
+ * the recovered process keeps its own. */
 uint64_t ckpt_environment_saved(void)
 {
-    return environ && ckpt_heap_owns(environ) ? (uint64_t)(uintptr_t)environ : 0;
+    if (!environ || !saved_memory(environ))
+        return 0;
+    for (char **e = environ; *e; e++)
+        if (!saved_memory(*e))
+            return 0;
+    return (uint64_t)(uintptr_t)environ;
 }
 
 void ckpt_environment_restore(uint64_t saved)

@@ -21,9 +21,9 @@ char **ckpt_strings_to_heap(char **strings, int count, const char *what);
  * because the heap is being overwritten meanwhile, while MPI starts and reads
  * its variables. */
 char **ckpt_environment_adopt(char **envp, int recovering);
-/* What a checkpoint records: environ's address when it lies in the
- * checkpoint heap, else 0 (setenv moved it into the C library's memory,
- * which is not saved). */
+/* What a checkpoint records: environ's address when it and every string it
+ * points to lie in memory the checkpoint saves, else 0 (setenv and putenv
+ * put strings, or a new array, in memory that is not saved). */
 uint64_t ckpt_environment_saved(void);
 /* After the state is loaded: environ as recorded (0: left as it is). */
 void ckpt_environment_restore(uint64_t saved);
