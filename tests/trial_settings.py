@@ -30,6 +30,21 @@ def vary_images(rng, settings):
     return chosen
 
 
+def vary_recovery(rng, settings):
+    """MPI trials only: in some, every recovering rank first loads the image of
+    the wrong rank while MPI starts (CKPT_DEBUG_WRONG_RANK_GUESS: ranks 0 and
+    1 swap their guesses), which recovery must throw away. Returns the text
+    for the trial's report."""
+    if rng.random() < 0.2:
+        settings["CKPT_DEBUG_WRONG_RANK_GUESS"] = 1
+        return ", wrong rank guessed while MPI starts"
+    return ""
+
+
+WRONG_GUESS = re.compile(rb"rank (\d+): [^\n]*loaded rank \d+'s image of checkpoint \d+ while "
+                         rb"MPI started \(the launcher's rank was a wrong guess\)")
+
+
 # Where recovery moves an image's pages rather than copying them
 # (runtime/src/image.c, on_local_disk): ext4, XFS, Btrfs, F2FS, tmpfs, overlayfs.
 LOCAL_DISKS = {0xEF53, 0x58465342, 0x9123683E, 0xF2F52010, 0x01021994, 0x794C7630}

@@ -58,7 +58,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from trial_settings import vary_images  # noqa: E402
+from trial_settings import WRONG_GUESS, vary_images, vary_recovery  # noqa: E402
 
 COMMITTED = re.compile(rb"rank (\d+):[^\n]*?checkpoint (\d+) committed")
 RESUMED = re.compile(rb"rank (\d+):[^\n]*?resumed from checkpoint (\d+)")
@@ -452,6 +452,7 @@ class Harness:
             settings["CKPT_INTERVAL"] = f"{rng.uniform(lo, hi):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
         trigger += vary_images(rng, settings)
+        trigger += vary_recovery(rng, settings)
         env = clean_env(**settings)
         exe = os.path.abspath(self.args.exe)
         notes = [trigger]
@@ -540,6 +541,13 @@ class Harness:
                               f"from rank(s) {sorted(resumed)} of {self.np}:\n{tail(r.err)}")
         if len(set(resumed.values())) != 1:
             raise CheckFailed(f"the ranks resumed from different checkpoints: {resumed}")
+        if settings.get("CKPT_DEBUG_WRONG_RANK_GUESS"):
+            # Ranks 0 and 1 guessed each other's rank and loaded that image.
+            wrong = {int(rank) for rank in WRONG_GUESS.findall(r.err)}
+            if not {0, 1} <= wrong:
+                raise CheckFailed(f"CKPT_DEBUG_WRONG_RANK_GUESS: ranks 0 and 1 should report "
+                                  f"loading the other's image, got {sorted(wrong)}:\n"
+                                  f"{tail(r.err)}")
         self.account(r, recovered=True)
         self.outcomes["recovered"] += 1
         notes.append(f"{recoveries} recoveries ({kills} killed), last from checkpoint "
