@@ -56,13 +56,13 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     struct cl_coll c;
     if (cl_coll_begin(&c, comm, "MPI_Comm_dup")) {
         *newcomm = cl_coll_replay_creation(&c);
-        return MPI_SUCCESS;
+        return cl_attributes_comm_dup(comm, *newcomm); /* the copy functions run again */
     }
     MPI_Comm real;
     int rc = PMPI_Comm_dup(c.real, &real);
     int64_t parent = comm;
     *newcomm = created(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
-    return rc;
+    return rc == MPI_SUCCESS ? cl_attributes_comm_dup(comm, *newcomm) : rc;
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
@@ -198,6 +198,8 @@ int MPI_Comm_free(MPI_Comm *comm)
 {
     if (*comm == MPI_COMM_WORLD || *comm == MPI_COMM_SELF)
         cl_unsupported("MPI_Comm_free", "a predefined communicator cannot be freed");
+    cl_comm_index(*comm);           /* a valid one, before anything is done to it */
+    cl_attributes_comm_freed(*comm); /* their delete functions run, as MPI would run them */
     struct cl_coll c;
     int replay = cl_coll_begin(&c, *comm, "MPI_Comm_free");
     int rc = MPI_SUCCESS;

@@ -259,6 +259,16 @@ void cl_registries_exchange_early(void);
 void cl_replay_check_done(void);
 
 /* requests.c: virtual request handles. */
+/* attributes.c: attributes on communicators and datatypes (the program's
+ * handles), their copy and delete functions run where MPI runs them. */
+int cl_attributes_comm_dup(MPI_Comm from, MPI_Comm to);
+int cl_attributes_type_dup(MPI_Datatype from, MPI_Datatype to);
+void cl_attributes_comm_freed(MPI_Comm comm);
+void cl_attributes_type_freed(MPI_Datatype type);
+void cl_attributes_finalize(void);
+void cl_attributes_save(void **bytes, size_t *n);
+int cl_attributes_load(const void *bytes, size_t n);
+
 /* Each datatype a request in use names (objects.c keeps them); whether a
  * non-blocking collective is in flight. */
 void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx);

@@ -19,36 +19,6 @@
 #include "coord.h"
 #include "objects.h"
 
-int MPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
-{
-    return PMPI_Comm_delete_attr(cl_real_comm(comm), comm_keyval);
-}
-
-int MPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
-{
-    return PMPI_Comm_get_attr(cl_real_comm(comm), comm_keyval, attribute_val, flag);
-}
-
-int MPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
-{
-    return PMPI_Comm_set_attr(cl_real_comm(comm), comm_keyval, attribute_val);
-}
-
-int MPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-{
-    return PMPI_Type_delete_attr(cl_real_type(datatype), type_keyval);
-}
-
-int MPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
-{
-    return PMPI_Type_get_attr(cl_real_type(datatype), type_keyval, attribute_val, flag);
-}
-
-int MPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
-{
-    return PMPI_Type_set_attr(cl_real_type(datatype), type_keyval, attribute_val);
-}
-
 int MPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
 {
     return PMPI_Comm_compare(cl_real_comm(comm1), cl_real_comm(comm2), result);

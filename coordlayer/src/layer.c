@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
-       SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG };
+       SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG, SECTION_ATTRIBUTES };
 
 void cl_begin_epoch(void);
 
@@ -75,6 +75,7 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 
 int MPI_Finalize(void)
 {
+    cl_attributes_finalize();
     cl_announce_if_pending();
     cl_finalize_protocol();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
@@ -126,22 +127,25 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     memcpy(p + sizeof s, cl.sent, peers);
     memcpy(p + sizeof s + peers, cl.recv_current, peers);
     memcpy(p + sizeof s + 2 * peers, cl.recv_previous, peers);
-    void *early, *requests, *held, *objects;
-    size_t nearly, nrequests, nheld, nobjects;
+    void *early, *requests, *held, *objects, *attributes;
+    size_t nearly, nrequests, nheld, nobjects, nattributes;
     cl_registries_save_early(&early, &nearly);
     cl_requests_save(&requests, &nrequests);
     cl_held_save(&held, &nheld);
     cl_objects_save(&objects, &nobjects);
+    cl_attributes_save(&attributes, &nattributes);
     int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
              add(w, SECTION_EARLY, early, nearly, err, errlen) ||
              add(w, SECTION_REQUESTS, requests, nrequests, err, errlen) ||
              add(w, SECTION_HELD, held, nheld, err, errlen) ||
-             add(w, SECTION_OBJECTS, objects, nobjects, err, errlen);
+             add(w, SECTION_OBJECTS, objects, nobjects, err, errlen) ||
+             add(w, SECTION_ATTRIBUTES, attributes, nattributes, err, errlen);
     ckpt_untracked_free(p);
     ckpt_untracked_free(early);
     ckpt_untracked_free(requests);
     ckpt_untracked_free(held);
     ckpt_untracked_free(objects);
+    ckpt_untracked_free(attributes);
     cl_registries_reset_for_epoch();
     return rc ? -1 : 0;
 }
@@ -235,6 +239,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *r = ckpt_image_find(img, SECTION_REQUESTS, 0);
     const struct ckpt_image_section *held = ckpt_image_find(img, SECTION_HELD, 0);
     const struct ckpt_image_section *objects = ckpt_image_find(img, SECTION_OBJECTS, 0);
+    const struct ckpt_image_section *attributes = ckpt_image_find(img, SECTION_ATTRIBUTES, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     struct saved_protocol s;
     if (!p || !e || !r || !objects || p->size != sizeof s + 3 * peers) {
@@ -252,10 +257,12 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     memcpy(cl.sent, d + sizeof s, peers);
     memcpy(cl.recv_current, d + sizeof s + peers, peers);
     memcpy(cl.recv_previous, d + sizeof s + 2 * peers, peers);
-    if (cl_registries_load_early(e->data, e->size) != 0 ||
+    /* Objects first: restored requests name communicators. */
+    if (cl_objects_load(objects->data, objects->size) != 0 ||
+        cl_registries_load_early(e->data, e->size) != 0 ||
         cl_requests_load(r->data, r->size) != 0 ||
-        cl_objects_load(objects->data, objects->size) != 0 ||
-        (held && cl_held_load(held->data, held->size) != 0)) { /* images before held.c have none */
+        (held && cl_held_load(held->data, held->size) != 0) || /* images before held.c have none */
+        (attributes && cl_attributes_load(attributes->data, attributes->size) != 0)) {
         snprintf(err, errlen, "coordination layer state is malformed");
         return -1;
     }

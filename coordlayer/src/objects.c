@@ -271,13 +271,23 @@ static void mark_datatype(void *needed, MPI_Datatype type)
 
 int cl_objects_sweep(void)
 {
-    frees_since_sweep = 0;
     if (cl_requests_collective_pending())
-        return 0;
+        return 0; /* tried again at the next free */
+    frees_since_sweep = 0;
     unsigned char *needed = ckpt_untracked_malloc((size_t)cl_nobjects + 1);
-    for (int i = 0; i < cl_nobjects; i++)
-        needed[i] = cl_objects[i].kind == CL_OBJ_COMM || !cl_objects[i].freed;
+    memset(needed, 0, (size_t)cl_nobjects + 1);
     cl_requests_each_datatype(mark_datatype, needed);
+    /* Types freed while requests used them: the library's type goes once
+     * they are done. */
+    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
+        if (cl_objects[i].freed == CL_FREED_IN_USE && !needed[i]) {
+            PMPI_Type_free(&cl_objects[i].real);
+            cl_type_forget(cl_handle_of(i));
+            cl_objects[i].freed = 1;
+        }
+    for (int i = 0; i < cl_nobjects; i++)
+        needed[i] |= cl_objects[i].kind == CL_OBJ_COMM || !cl_objects[i].freed ||
+                     cl_objects[i].freed == CL_FREED_IN_USE;
     for (int j = nrecipes - 1; j >= 0; j--)
         if (needed[recipes[j].object])
             mark_needed_by(&recipes[j], needed);
@@ -568,6 +578,11 @@ static void free_real(struct cl_object *o)
     case CL_OBJ_TYPE: PMPI_Type_free(&o->real); break;
     case CL_OBJ_OP:
         PMPI_Op_free(&o->real);
+        /* A reduction made after this one was freed may have its slot. */
+        for (int i = CL_SELF + 1; i < cl_nobjects; i++)
+            if (cl_objects[i].kind == CL_OBJ_OP && !cl_objects[i].freed &&
+                cl_objects[i].slot == o->slot)
+                return;
         cl_user_op_release(o->slot);
         break;
     case CL_OBJ_ERRHANDLER: PMPI_Errhandler_free(&o->real); break;
@@ -585,7 +600,7 @@ void cl_objects_rebuild(void)
     }
     /* Freed ones were needed only to build the others. */
     for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].freed == 1)
+        if (cl_objects[i].freed == 1) /* not CL_FREED_IN_USE: restored requests use them */
             free_real(&cl_objects[i]);
 }
 

@@ -171,6 +171,10 @@ int cl_object_add_placeholder(void);
  * (until a sweep finds none left). */
 void cl_object_free(int index);
 #define CL_RECLAIMED 2
+/* A datatype the program freed while a request in use still names it: the
+ * library's type is kept (the layer describes and receives with it) until a
+ * sweep finds the requests done. */
+#define CL_FREED_IN_USE 3
 #define CL_SWEEP_EVERY 1024
 /* Reclaims the slots and recipes of freed objects nothing needs any more
  * (objects.c says which are needed); returns how many. */

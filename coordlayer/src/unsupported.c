@@ -33,21 +33,6 @@ int MPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
     cl_unsupported("MPI_Type_create_f90_complex", "it takes MPI handles and is not handled by the coordination layer");
 }
 
-int MPI_Attr_delete(MPI_Comm comm, int keyval)
-{
-    cl_unsupported("MPI_Attr_delete", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
-{
-    cl_unsupported("MPI_Attr_get", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
-{
-    cl_unsupported("MPI_Attr_put", "it takes MPI handles and is not handled by the coordination layer");
-}
-
 int MPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn, MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval, void *extra_state)
 {
     cl_unsupported("MPI_Win_create_keyval", "one-sided communication is not handled by the coordination layer");

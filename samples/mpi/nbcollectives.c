@@ -15,7 +15,9 @@
  * everything else, and waited in the next one after the potential point and
  * after an Ibarrier has been started and completed. So a request is pending
  * at every potential checkpoint, and a later collective completes before it.
- * The last one is waited after the loop.
+ * Every other one runs on a duplicate of MPI_COMM_WORLD, so that the request
+ * a recovery restores may be on a communicator the program made. The last
+ * one is waited after the loop.
  *
  * Contributions are derived from the hash and every result is folded into it
  * at once, so a collective that is lost, repeated or replayed with other data
@@ -82,6 +84,9 @@ int main(int argc, char **argv)
     uint64_t *rbuf = malloc((size_t)size * 2 * sizeof(uint64_t));
     uint64_t *gbuf = malloc((size_t)size * 2 * sizeof(uint64_t));
     uint64_t h = mix64(0xb10c0000ULL + (uint64_t)rank);
+
+    MPI_Comm dup;
+    MPI_Comm_dup(MPI_COMM_WORLD, &dup);
 
     /* The request that spans the potential point, and its buffers. */
     uint64_t span_in[2], span_out[2];
@@ -231,7 +236,8 @@ int main(int argc, char **argv)
         /* Start the Iallreduce that the next iteration (or the end) waits for. */
         span_in[0] = mix64(h + 90);
         span_in[1] = h >> 48;
-        MPI_Iallreduce(span_in, span_out, 2, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD, &span_req);
+        MPI_Iallreduce(span_in, span_out, 2, MPI_UINT64_T, MPI_SUM,
+                       it % 2 == 0 ? dup : MPI_COMM_WORLD, &span_req);
     }
     MPI_Wait(&span_req, MPI_STATUS_IGNORE);
     h = fold_all(h, span_out, 2);
@@ -252,6 +258,7 @@ int main(int argc, char **argv)
     free(sbuf);
     free(rbuf);
     free(gbuf);
+    MPI_Comm_free(&dup);
     MPI_Finalize();
     return 0;
 }
