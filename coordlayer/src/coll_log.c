@@ -29,8 +29,18 @@ static int window_open, targets_known, replay_active;
 int cl_coll_busy; /* window_open || replay_active: the inline fast paths in coll.h */
 static int pending_logged; /* non-blocking collectives in flight whose result goes to the log */
 struct count { uint64_t name, seq; };
-static struct count *targets, *report, *highest;
-static int ntargets, targets_capacity, nreport, report_capacity, nhighest, highest_capacity;
+/* Highest counts by communicator name: in arrival order (sent on in that
+ * order), with an open-addressing index, for a program that made thousands
+ * of communicators reports thousands of counts at every checkpoint. */
+struct counts {
+    struct count *at;
+    int n, capacity;
+    int32_t *index; /* position in `at` + 1; 0: empty */
+    int index_size; /* a power of two, at least twice n */
+};
+static struct counts targets, highest;
+static struct count *report;
+static int nreport, report_capacity;
 
 
 static uint32_t call_hash(const char *call)
@@ -41,27 +51,64 @@ static uint32_t call_hash(const char *call)
     return h;
 }
 
-/* Highest count per name: a small table, searched linearly (a program has few communicators). */
-static void raise_count(struct count **table, int *n, int *capacity, uint64_t name, uint64_t seq)
+static uint32_t name_slot(uint64_t name, int size)
 {
-    for (int i = 0; i < *n; i++)
-        if ((*table)[i].name == name) {
-            if ((*table)[i].seq < seq)
-                (*table)[i].seq = seq;
-            return;
-        }
-    *table = cl_grow(*table, capacity, *n + 1, sizeof **table);
-    (*table)[(*n)++] = (struct count){name, seq};
+    name ^= name >> 33;
+    name *= 0xff51afd7ed558ccdULL;
+    return (uint32_t)(name ^ (name >> 29)) & (uint32_t)(size - 1);
 }
 
-static int find_count(const struct count *table, int n, uint64_t name, uint64_t *seq)
+/* Where `name` is in t->index: its slot, or the empty slot it would take. */
+static uint32_t slot_of(const struct counts *t, uint64_t name)
 {
-    for (int i = 0; i < n; i++)
-        if (table[i].name == name) {
-            *seq = table[i].seq;
-            return 1;
-        }
-    return 0;
+    uint32_t i = name_slot(name, t->index_size);
+    while (t->index[i] && t->at[t->index[i] - 1].name != name)
+        i = (i + 1) & (uint32_t)(t->index_size - 1);
+    return i;
+}
+
+static void reindex(struct counts *t, int size)
+{
+    ckpt_untracked_free(t->index);
+    t->index = ckpt_untracked_malloc(sizeof *t->index * (size_t)size);
+    memset(t->index, 0, sizeof *t->index * (size_t)size);
+    t->index_size = size;
+    for (int k = 0; k < t->n; k++)
+        t->index[slot_of(t, t->at[k].name)] = k + 1;
+}
+
+static void clear_counts(struct counts *t)
+{
+    t->n = 0;
+    if (t->index)
+        memset(t->index, 0, sizeof *t->index * (size_t)t->index_size);
+}
+
+static void raise_count(struct counts *t, uint64_t name, uint64_t seq)
+{
+    if (2 * (t->n + 1) > t->index_size)
+        reindex(t, t->index_size ? 2 * t->index_size : 64);
+    uint32_t i = slot_of(t, name);
+    if (t->index[i]) {
+        struct count *c = &t->at[t->index[i] - 1];
+        if (c->seq < seq)
+            c->seq = seq;
+        return;
+    }
+    t->at = cl_grow(t->at, &t->capacity, t->n + 1, sizeof *t->at);
+    t->at[t->n++] = (struct count){name, seq};
+    t->index[i] = t->n;
+}
+
+static int find_count(const struct counts *t, uint64_t name, uint64_t *seq)
+{
+    if (!t->n)
+        return 0;
+    uint32_t i = slot_of(t, name);
+    if (!t->index[i])
+        return 0;
+    *seq = t->at[t->index[i] - 1].seq;
+    return 1;
 }
 
 static const char *comm_label(int comm)
@@ -278,7 +325,7 @@ void cl_coll_join_window(int index)
     if (window_open) {
         uint64_t t = 0;
         o->log_to = !targets_known                                   ? UINT64_MAX
-                    : find_count(targets, ntargets, o->name, &t) ? t
+                    : find_count(&targets, o->name, &t) ? t
                                                                  : 0;
     } else {
         o->log_to = 0;
@@ -326,7 +373,8 @@ void cl_coll_window_open(void)
     window_open = 1;
     cl_coll_busy = window_open || replay_active;
     targets_known = 0;
-    ntargets = nreport = pending_logged = 0;
+    clear_counts(&targets);
+    nreport = pending_logged = 0;
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].name) {
             cl_objects[i].log_to = UINT64_MAX;
@@ -346,7 +394,7 @@ void cl_coll_report(void (*send)(uint64_t name, uint64_t seq))
 
 void cl_coll_target(uint64_t name, uint64_t seq)
 {
-    raise_count(&targets, &ntargets, &targets_capacity, name, seq);
+    raise_count(&targets, name, seq);
 }
 
 void cl_coll_targets_known(void)
@@ -357,7 +405,7 @@ void cl_coll_targets_known(void)
     for (int i = 0; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_COMM) {
             uint64_t t = 0;
-            cl_objects[i].log_to = find_count(targets, ntargets, cl_objects[i].name, &t) ? t : 0;
+            cl_objects[i].log_to = find_count(&targets, cl_objects[i].name, &t) ? t : 0;
         }
 }
 
@@ -388,20 +436,20 @@ void cl_coll_window_abandon(void)
 /* Coordinator. */
 void cl_coll_collect(uint64_t name, uint64_t seq)
 {
-    raise_count(&highest, &nhighest, &highest_capacity, name, seq);
+    raise_count(&highest, name, seq);
 }
 
 void cl_coll_announce(void (*send)(int rank, uint64_t name, uint64_t highest), int nranks)
 {
     for (int r = 0; r < nranks; r++)
-        for (int i = 0; i < nhighest; i++)
-            send(r, highest[i].name, highest[i].seq);
-    nhighest = 0;
+        for (int i = 0; i < highest.n; i++)
+            send(r, highest.at[i].name, highest.at[i].seq);
+    clear_counts(&highest);
 }
 
 void cl_coll_collect_reset(void)
 {
-    nhighest = 0;
+    clear_counts(&highest);
 }
 
 /* ---- the log file's part ---- */
@@ -480,9 +528,9 @@ static void exchange_counts(void)
     }
     uint64_t *all = ckpt_untracked_malloc(sizeof(uint64_t) * (size_t)(total + 2));
     PMPI_Allgatherv(pairs, two, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, cl.control);
-    nhighest = 0;
+    clear_counts(&highest);
     for (int k = 0; k + 1 < total; k += 2)
-        raise_count(&highest, &nhighest, &highest_capacity, all[k], all[k + 1]);
+        raise_count(&highest, all[k], all[k + 1]);
     ckpt_untracked_free(pairs);
     ckpt_untracked_free(counts);
     ckpt_untracked_free(displs);
@@ -499,7 +547,7 @@ static void rebuild_crossing_creations(void)
     for (int i = 0; i < nentries; i++) {
         struct coll_entry *e = &entries[i];
         uint64_t top = 0;
-        if (!e->creation || !find_count(highest, nhighest, e->comm, &top) || e->seq > top)
+        if (!e->creation || !find_count(&highest, e->comm, &top) || e->seq > top)
             continue;
         cl_comm_pseudo(e->comm); /* found, or a pseudo-communicator we had not used before */
         struct creation k;
@@ -539,7 +587,7 @@ void cl_coll_recover(void)
         uint64_t top = 0;
         o->replay_to = 0;
         o->log_to = 0;
-        if (o->kind == CL_OBJ_COMM && o->name && find_count(highest, nhighest, o->name, &top) &&
+        if (o->kind == CL_OBJ_COMM && o->name && find_count(&highest, o->name, &top) &&
             top > o->coll_seq) {
             o->replay_to = top;
             replay_active = 1;
