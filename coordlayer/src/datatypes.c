@@ -224,34 +224,13 @@ int MPI_Type_commit(MPI_Datatype *type)
     return rc;
 }
 
-struct type_search {
-    MPI_Datatype type;
-    int found;
-};
-
-static void find_type(void *ctx, MPI_Datatype type)
-{
-    struct type_search *s = ctx;
-    s->found |= s->type == type;
-}
-
 int MPI_Type_free(MPI_Datatype *type)
 {
     if (!cl_is_virtual((unsigned)*type, CL_OBJ_TYPE))
         return PMPI_Type_free(type);
-    int index = *type & CL_VIRTUAL_INDEX;
-    MPI_Datatype real = cl_real_type(*type);
+    cl_real_type(*type); /* stops the program on a handle it does not have */
     cl_attributes_type_freed(*type);
-    struct type_search search = {*type, 0};
-    cl_requests_each_datatype(find_type, &search);
-    int rc = MPI_SUCCESS;
-    if (!search.found) {
-        rc = PMPI_Type_free(&real);
-        cl_type_forget(*type);
-    }
-    cl_object_free(index);
-    if (search.found)
-        cl_objects[index].freed = CL_FREED_IN_USE; /* freed by a sweep once they are done */
+    int rc = cl_type_free(*type & CL_VIRTUAL_INDEX);
     *type = MPI_DATATYPE_NULL;
     return rc;
 }

@@ -191,7 +191,8 @@ int cl_object_add_placeholder(void)
 
 void cl_object_free(int index)
 {
-    cl_objects[index].freed = 1;
+    if (cl_objects[index].freed != CL_FREED_IN_USE)
+        cl_objects[index].freed = 1;
     last_freed = index;
     if (cl_objects[index].kind != CL_OBJ_COMM && ++frees_since_sweep >= CL_SWEEP_EVERY)
         cl_objects_sweep();
@@ -253,20 +254,53 @@ static void mark_needed_by(const struct recipe *r, unsigned char *needed)
     }
 }
 
+static void push_free_slot(int i)
+{
+    free_slots = cl_grow(free_slots, &free_slots_capacity, nfree_slots + 1, sizeof *free_slots);
+    free_slots[nfree_slots++] = i;
+}
+
 /* Gives slot i to the free list if nothing needs what it holds. */
 static int reclaim(int i, const unsigned char *needed)
 {
     if (i <= CL_SELF || i >= cl_nobjects || needed[i] || cl_objects[i].freed != 1)
         return 0;
     cl_objects[i].freed = CL_RECLAIMED;
-    free_slots = cl_grow(free_slots, &free_slots_capacity, nfree_slots + 1, sizeof *free_slots);
-    free_slots[nfree_slots++] = i;
+    push_free_slot(i);
     return 1;
 }
 
 static void mark_datatype(void *needed, MPI_Datatype type)
 {
     mark(needed, type);
+}
+
+/* The library's type goes, and what was learnt about its handle. */
+static int free_library_type(int index)
+{
+    cl_type_forget(cl_handle_of(index));
+    return PMPI_Type_free(&cl_objects[index].real);
+}
+
+struct type_search {
+    MPI_Datatype type;
+    int found;
+};
+
+static void find_type(void *ctx, MPI_Datatype type)
+{
+    struct type_search *s = ctx;
+    s->found |= s->type == type;
+}
+
+int cl_type_free(int index)
+{
+    struct type_search search = {cl_handle_of(index), 0};
+    cl_requests_each_datatype(find_type, &search);
+    int rc = search.found ? MPI_SUCCESS : free_library_type(index);
+    cl_objects[index].freed = search.found ? CL_FREED_IN_USE : 1;
+    cl_object_free(index); /* keeps CL_FREED_IN_USE; may sweep */
+    return rc;
 }
 
 int cl_objects_sweep(void)
@@ -281,8 +315,7 @@ int cl_objects_sweep(void)
      * they are done. */
     for (int i = CL_SELF + 1; i < cl_nobjects; i++)
         if (cl_objects[i].freed == CL_FREED_IN_USE && !needed[i]) {
-            PMPI_Type_free(&cl_objects[i].real);
-            cl_type_forget(cl_handle_of(i));
+            free_library_type(i);
             cl_objects[i].freed = 1;
         }
     for (int i = 0; i < cl_nobjects; i++)
@@ -650,9 +683,7 @@ int cl_objects_load(const void *bytes, size_t n)
         if (cl_objects[i].freed == CL_RECLAIMED) {
             if (i <= CL_SELF || cl_objects[i].kind == CL_OBJ_COMM)
                 return -1;
-            free_slots = cl_grow(free_slots, &free_slots_capacity, nfree_slots + 1,
-                                 sizeof *free_slots);
-            free_slots[nfree_slots++] = i;
+            push_free_slot(i);
         }
     }
     cl_objects[CL_WORLD].real = MPI_COMM_WORLD;

@@ -176,6 +176,9 @@ void cl_object_free(int index);
  * sweep finds the requests done. */
 #define CL_FREED_IN_USE 3
 #define CL_SWEEP_EVERY 1024
+/* The program freed a datatype: its library type goes now, or, while a
+ * request in use names it, at the first sweep after they are done. */
+int cl_type_free(int index);
 /* Reclaims the slots and recipes of freed objects nothing needs any more
  * (objects.c says which are needed); returns how many. */
 int cl_objects_sweep(void);

@@ -11,7 +11,7 @@ struct ckpt_runtime_record {
     uint64_t checkpoint;  /* its own number */
     uint64_t frames;      /* how many frame records */
     struct ckpt_output_marks output;
-    uint64_t environment; /* environ, in the saved heap (0: not there) */
+    uint64_t environment; /* environ, in saved memory (0: not there) */
 };
 
 /* The number the next checkpoint gets: above everything in CKPT_DIR. */

@@ -67,6 +67,6 @@ uint64_t ckpt_environment_saved(void)
 void ckpt_environment_restore(uint64_t saved)
 {
     char **restored = (char **)(uintptr_t)saved;
-    if (restored && ckpt_heap_owns(restored))
+    if (restored && saved_memory(restored))
         environ = restored;
 }
