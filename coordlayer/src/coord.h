@@ -36,14 +36,21 @@ struct cl_split_header {
     uint32_t seq;   /* numbers the split messages from this sender to this receiver */
     int32_t nbytes; /* of the data in part 2 */
 };
-/* Data up to this size travels in the same message as the header: with it,
- * 8192 bytes, MPICH's eager limit. */
-#define CL_COMBINE_LIMIT (8192 - CL_HEADER_BYTES)
+/* Data up to this size travels in the same message as the header, copied
+ * behind it. Kept small: a receive that could take a message without a
+ * header saves this much of its buffer first (piggyback.c). */
+#define CL_COMBINE_LIMIT (256 - CL_HEADER_BYTES)
+/* The longest message with a header in it (a combined one). A longer
+ * message is data alone: its sender was in a committed epoch and not
+ * logging, and the receiver infers the header (cl_implied_header). */
+#define CL_WIRE_LIMIT (CL_HEADER_BYTES + CL_COMBINE_LIMIT)
 
 enum cl_mode { CL_NORMAL, CL_LOGGING_MODE };
 
 struct cl_counters {
     uint64_t late, early, nondet, replayed_late, suppressed_early, replayed_nondet;
+    /* Messages sent as data alone, and late ones that came so (piggyback.c). */
+    uint64_t sent_alone, late_alone;
     /* Collectives logged after a checkpoint, and served from the log. */
     uint64_t coll_logged, coll_replayed;
     /* Communicator creations logged, and built again from the log. */
@@ -61,6 +68,9 @@ struct cl_state {
     int split_pending;   /* posted receives whose part 1 may announce a split message */
     uint32_t epoch;
     int logging;            /* between our local checkpoint and "all saved" */
+    int epoch_committed;    /* the checkpoint that began our epoch is committed (or
+                             * none did): our messages may go without a header */
+    int send_alone;         /* 1 unless CKPT_DEBUG_NO_ALONE (tests of the split) */
     int late_capture;       /* between our local checkpoint and all late messages in */
     int replaying;          /* recovered: registries still being consumed */
     uint64_t in_progress;   /* number of the checkpoint being taken, 0 if none */
@@ -152,9 +162,17 @@ struct cl_recv_layout {
     int capacity;  /* bytes of data the user buffer holds */
     int may_split; /* capacity above CL_COMBINE_LIMIT: a split message may come */
     int split;     /* part 1 said: split, part 2 to come */
+    /* Capacity of at least CL_WIRE_LIMIT: a message without a header may
+     * come, so part 1 is received straight into the buffer. A message with a
+     * header then writes up to CL_WIRE_LIMIT bytes there that are not the
+     * program's data: `head` keeps what the buffer held, to put back. */
+    int direct;
+    int head_bytes, head_count; /* 0, or so many whole elements of type, packed */
+    unsigned char *head;        /* NULL: head_inline holds it */
     int source, tag, nbytes; /* of the arrived message */
     uint32_t seq;
     void *packed; /* the data packed for the late registry, when it had to be */
+    unsigned char head_inline[CL_WIRE_LIMIT]; /* last: cl_recv_prepare clears up to it */
 };
 /* scratch (may be NULL) serves as the bounce when it is big enough. */
 void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
@@ -170,6 +188,12 @@ int cl_recv_post_part2(struct cl_recv_layout *l, MPI_Request *req);
 void cl_recv_wait_part2(struct cl_recv_layout *l, MPI_Status *st);
 void cl_recv_part2_arrived(struct cl_recv_layout *l, MPI_Status *st);
 void cl_recv_release(struct cl_recv_layout *l);
+/* What a direct receive's buffer held where a message with a header would
+ * land (packed: `count` elements of its type; 0 bytes if not direct), and
+ * putting it back: a receive pending at a checkpoint is saved with it, since
+ * MPI may already have written there when the image was taken. */
+const void *cl_recv_head(struct cl_recv_layout *l, int *bytes, int *count);
+void cl_recv_put_back_head(void *buf, MPI_Datatype type, const void *head, int bytes, int count);
 /* The data of a received message as bytes (packed form), for the late registry. */
 const void *cl_recv_payload(struct cl_recv_layout *l);
 /* Bytes back into a user buffer (inverse of cl_data_bytes). */
@@ -179,6 +203,23 @@ void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
 void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type);
 /* A probe's status in the program's terms; may take the message into the held list. */
 void cl_probe_size(int comm, MPI_Status *st);
+
+/* typemap_prefix.c: where the first bytes of data of a datatype lie, as
+ * blocks at offsets from the buffer, in the order MPI packs them. */
+struct cl_prefix {
+    int n;
+    MPI_Aint off[CL_WIRE_LIMIT];
+    int len[CL_WIRE_LIMIT];
+};
+/* The first `limit` (at most CL_WIRE_LIMIT) bytes of data of as many
+ * elements of the library's type `real` as hold them; -1 for a constructor
+ * the walk does not know (subarray, darray). */
+int cl_type_prefix(MPI_Datatype real, int limit, struct cl_prefix *p);
+/* The prefix's bytes out of buf, and bytes [from, to) of it (in[0] is byte
+ * `from`) into buf. */
+void cl_prefix_gather(const struct cl_prefix *p, const void *buf, unsigned char *out);
+void cl_prefix_scatter(const struct cl_prefix *p, void *buf, const unsigned char *in, int from,
+                       int to);
 
 /* held.c: messages a probe took out of MPI before the program received them. */
 /* chan: cl_chan of the communicator (objects.h). */
@@ -209,6 +250,15 @@ static inline struct cl_header cl_outgoing_header(void)
     struct cl_header h = {cl.epoch, cl.logging ? CL_LOGGING : 0, 0};
     return h;
 }
+/* May a message of nbytes go as data alone? Only one longer than any
+ * message with a header, and only while the header would say nothing a
+ * receiver cannot infer (protocol.c, cl_implied_header). */
+static inline int cl_headerless(int nbytes)
+{
+    return nbytes > CL_WIRE_LIMIT && cl.epoch_committed && !cl.logging && cl.send_alone;
+}
+/* The header of a message that came without one, from world rank source. */
+struct cl_header cl_implied_header(int source);
 int cl_point_due(void);
 uint64_t cl_checkpoint_number(void);
 void cl_image_written(uint64_t n, int ok);

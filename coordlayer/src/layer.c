@@ -80,7 +80,8 @@ int MPI_Finalize(void)
     cl_finalize_protocol();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
                  "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_replayed=%llu "
-              "comm_logged=%llu comm_rebuilt=%llu objects_reclaimed=%llu objects_kept=%d",
+              "comm_logged=%llu comm_rebuilt=%llu objects_reclaimed=%llu objects_kept=%d "
+              "sent_alone=%llu late_alone=%llu",
               (unsigned long long)cl.counters.late, (unsigned long long)cl.counters.early,
               (unsigned long long)cl.counters.nondet,
               (unsigned long long)cl.counters.replayed_late,
@@ -90,7 +91,9 @@ int MPI_Finalize(void)
               (unsigned long long)cl.counters.coll_replayed,
               (unsigned long long)cl.counters.comm_logged,
               (unsigned long long)cl.counters.comm_rebuilt,
-              (unsigned long long)cl.counters.objects_reclaimed, cl_objects_live());
+              (unsigned long long)cl.counters.objects_reclaimed, cl_objects_live(),
+              (unsigned long long)cl.counters.sent_alone,
+              (unsigned long long)cl.counters.late_alone);
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);
     cl.control = MPI_COMM_NULL;
@@ -253,6 +256,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     }
     cl.epoch = s.epoch;
     cl.last_committed = img->header.checkpoint;
+    cl.epoch_committed = 1; /* every rank resumes in it: no message is late or early */
     const unsigned char *d = p->data;
     memcpy(cl.sent, d + sizeof s, peers);
     memcpy(cl.recv_current, d + sizeof s + peers, peers);

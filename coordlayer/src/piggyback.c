@@ -1,19 +1,29 @@
 /* Moving the piggybacked header with the user's data.
  *
- * Up to CL_COMBINE_LIMIT bytes of data travel in one message, copied (or
- * packed) behind the 8-byte header: one memcpy costs less than a second
- * message, and header and data together stay under MPICH's eager limit.
- * Larger data is split: part 1 is a 16-byte header on the program's
- * communicator and tag (it does the matching, wildcards included); part 2 is
- * the data itself, sent with the program's own buffer and datatype on a
- * private communicator, under a tag that numbers the split messages of each
- * sender-receiver pair, and received straight into the program's buffer once
- * part 1 said where it comes from. No copy and no derived type: bandwidth is
- * MPICH's (docs/performance.md measures the three alternatives).
+ * Three shapes of message, told apart by their length on the wire:
+ *  - Up to CL_COMBINE_LIMIT bytes of data travel in one message, copied (or
+ *    packed) behind the 8-byte header: one memcpy costs less than a second
+ *    message.
+ *  - Longer data goes alone, with no header at all, while its sender's epoch
+ *    is committed and it is not logging: the receiver infers the header
+ *    (cl_implied_header). That is nearly always, and then the layer adds no
+ *    byte, copy or message to MPI's own.
+ *  - Otherwise (between a sender's checkpoint and its commit) longer data is
+ *    split: part 1 is a 16-byte header on the program's communicator and tag
+ *    (it does the matching, wildcards included); part 2 is the data itself,
+ *    sent with the program's own buffer and datatype on a private
+ *    communicator, under a tag that numbers the split messages of each
+ *    sender-receiver pair, and received straight into the program's buffer
+ *    once part 1 said where it comes from.
+ * A message longer than CL_WIRE_LIMIT is data alone; a shorter one starts
+ * with a header. docs/performance.md measures the alternatives.
  *
- * A receiver cannot know in advance which kind is coming, only how much its
- * buffer holds: a receive that could take more than CL_COMBINE_LIMIT bytes
- * posts part 1 into a bounce buffer big enough for either kind. */
+ * A receiver cannot know in advance which shape is coming, only how much its
+ * buffer holds. A receive that could take data alone is posted straight into
+ * the program's buffer ("direct"); should a message with a header come
+ * instead, the first CL_WIRE_LIMIT bytes there, saved when the receive was
+ * posted, are put back around the data (MPI leaves the buffer past a short
+ * message as it was). A smaller receive takes part 1 into a bounce buffer. */
 #include "coord.h"
 
 #include "objects.h"
@@ -26,11 +36,13 @@
 
 /* Bounce room for part 1 of a receive that may be split: the largest
  * combined message, with slack for MPI_Pack's bookkeeping. */
-#define SPLIT_BOUNCE (CL_HEADER_BYTES + CL_COMBINE_LIMIT + 64)
+#define SPLIT_BOUNCE (CL_WIRE_LIMIT + 64)
 
 struct type_info {
     MPI_Datatype type;
     int size, contiguous;
+    struct cl_prefix *prefix; /* of a non-contiguous type, once asked for */
+    int prefix_known;         /* 1: in prefix; -1: the walk gave up */
 };
 
 static struct type_info described[8]; /* the last few datatypes seen */
@@ -54,17 +66,46 @@ static int describe(MPI_Datatype type, int *size)
     PMPI_Type_size(real, &s);
     PMPI_Type_get_extent(real, &lb, &extent);
     PMPI_Type_get_true_extent(real, &tlb, &textent);
-    struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s};
+    struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s, NULL, 0};
+    ckpt_untracked_free(described[next % 8].prefix);
     described[next++ % 8] = t;
     *size = s;
     return t.contiguous;
 }
 
+/* Where a non-contiguous type's first CL_WIRE_LIMIT bytes of data lie
+ * (typemap_prefix.c), or NULL where the walk gives up. */
+static const struct cl_prefix *prefix_of(MPI_Datatype type)
+{
+    int size;
+    describe(type, &size);
+    for (int i = 0; i < 8; i++) {
+        struct type_info *t = &described[i];
+        if (t->type != type || t->size <= 0)
+            continue;
+        if (!t->prefix_known) {
+            t->prefix = ckpt_untracked_malloc(sizeof *t->prefix);
+            t->prefix_known = cl_type_prefix(cl_real_type(type), CL_WIRE_LIMIT, t->prefix) == 0
+                                  ? 1 : -1;
+            if (t->prefix_known < 0) {
+                ckpt_untracked_free(t->prefix);
+                t->prefix = NULL;
+            }
+        }
+        return t->prefix;
+    }
+    return NULL;
+}
+
 void cl_type_forget(MPI_Datatype type)
 {
     for (int i = 0; i < 8; i++)
-        if (described[i].type == type)
+        if (described[i].type == type) {
             described[i].size = 0;
+            ckpt_untracked_free(described[i].prefix);
+            described[i].prefix = NULL;
+            described[i].prefix_known = 0;
+        }
     if (cl_last_contiguous.type == type)
         cl_last_contiguous = (struct cl_type_memo){MPI_BYTE, 1};
 }
@@ -113,10 +154,16 @@ static int combined_bytes(int count, MPI_Datatype type)
     return CL_HEADER_BYTES + packed;
 }
 
-/* The header of a message of `total` wire bytes into *h; returns its data size. */
-static int read_header(const void *wire, int total, int source, int tag,
+/* The header of a message of `total` wire bytes from the communicator's
+ * rank `source` into *h; returns its data size. A message longer than any
+ * with a header is data alone: its header is inferred. */
+static int read_header(const void *wire, int total, int comm, int source, int tag,
                        struct cl_split_header *h)
 {
+    if (total > CL_WIRE_LIMIT) {
+        h->h = cl_implied_header(cl_world_rank(comm, source));
+        return total;
+    }
     memcpy(&h->h, wire, CL_HEADER_BYTES);
     if (!(h->h.flags & CL_SPLIT))
         return total - CL_HEADER_BYTES;
@@ -154,18 +201,26 @@ int cl_data_bytes(int count, MPI_Datatype type)
     return bytes_of(count, size);
 }
 
-/* A blocking send of n bytes. While split receives of ours are pending, it
- * waits by testing (cl_wait_real), which posts their part 2 as their part 1
- * arrives: the receiver of this message may be blocked sending us one. */
-static int send_bytes(const void *bytes, int n, int dest, int tag, MPI_Comm real, int synchronous)
+/* A blocking send to the library. While split receives of ours are
+ * pending, it waits by testing (cl_wait_real), which posts their part 2 as
+ * their part 1 arrives: the receiver of this message may be blocked sending
+ * us one. */
+static int send_raw(const void *buf, int count, MPI_Datatype real_type, int dest, int tag,
+                    MPI_Comm real, int synchronous)
 {
     if (!cl.split_pending)
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(bytes, n, MPI_BYTE, dest, tag, real);
+        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, real_type, dest, tag, real);
     MPI_Request req;
-    int rc = (synchronous ? PMPI_Issend : PMPI_Isend)(bytes, n, MPI_BYTE, dest, tag, real, &req);
+    int rc = (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, real_type, dest, tag, real,
+                                                      &req);
     if (rc == MPI_SUCCESS)
         cl_wait_real(&req, MPI_STATUS_IGNORE);
     return rc;
+}
+
+static int send_bytes(const void *bytes, int n, int dest, int tag, MPI_Comm real, int synchronous)
+{
+    return send_raw(bytes, n, MPI_BYTE, dest, tag, real, synchronous);
 }
 
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
@@ -178,18 +233,16 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
         int n = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type);
         return send_bytes(wire, n, dest, tag, real, synchronous);
     }
+    if (cl_headerless(nbytes)) {
+        cl.counters.sent_alone++;
+        return send_raw(buf, count, cl_real_type(type), dest, tag, real, synchronous);
+    }
     /* Part 2 goes on the private communicator, which spans the world. */
     int world_dest = cl_world_rank(comm, dest);
     struct cl_split_header h = split_header(nbytes, world_dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, real);
-    if (!cl.split_pending)
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, cl_real_type(type), world_dest,
-                                                      part2_tag(h.seq), cl.data);
-    MPI_Request part2;
-    (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, cl_real_type(type), world_dest,
-                                             part2_tag(h.seq), cl.data, &part2);
-    cl_wait_real(&part2, MPI_STATUS_IGNORE); /* keeps our own split receives moving */
-    return MPI_SUCCESS;
+    return send_raw(buf, count, cl_real_type(type), world_dest, part2_tag(h.seq), cl.data,
+                    synchronous);
 }
 
 /* Header and data of the short path's messages: one thread calls MPI
@@ -218,6 +271,10 @@ int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Dat
     s->bounce = NULL;
     s->part2 = MPI_REQUEST_NULL;
     int nbytes = cl_data_bytes(count, type);
+    if (cl_headerless(nbytes)) {
+        cl.counters.sent_alone++;
+        return isend(buf, count, cl_real_type(type), dest, tag, real, part1);
+    }
     if (nbytes > CL_COMBINE_LIMIT) {
         int world_dest = cl_world_rank(comm, dest);
         s->header = split_header(nbytes, world_dest);
@@ -239,13 +296,59 @@ void cl_send_release(struct cl_send_layout *s)
 
 /* ---- receiving ---- */
 
+/* A message counted as it arrives; the usual case without a call. */
+static void count_arrival(int comm, int source, int tag, int world_source,
+                          const struct cl_header *h, const void *data, int nbytes)
+{
+    if (h->epoch == cl.epoch && !cl.logging)
+        cl.recv_current[world_source]++; /* the usual case of cl_note_received */
+    else
+        cl_count_arrival(comm, source, tag, h, data, nbytes);
+}
+
+/* The short path's receive into a buffer that may take data alone: straight
+ * into it. A message with a header leaves it in the first bytes: the data
+ * moves down over it, and the bytes it held past the data are put back. */
+static int recv_contiguous_direct(void *buf, int count, MPI_Datatype type, int capacity,
+                                  int source, int tag, int comm, MPI_Status *status)
+{
+    unsigned char head[CL_WIRE_LIMIT], *bytes = buf;
+    memcpy(head, buf, CL_WIRE_LIMIT);
+    MPI_Status st;
+    int rc = PMPI_Recv(buf, capacity, MPI_BYTE, source, tag, cl_objects[comm].real, &st);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int total = 0, world_source = cl_world_rank(comm, source);
+    PMPI_Get_count(&st, MPI_BYTE, &total);
+    struct cl_split_header h;
+    int nbytes = read_header(buf, total, comm, source, tag, &h);
+    if (h.h.flags & CL_SPLIT) {
+        if (nbytes > capacity)
+            cl_check_fits(source, tag, nbytes, count, type); /* stops the program */
+        PMPI_Recv(buf, count, cl_real_type(type), world_source, part2_tag(h.seq), cl.data,
+                  MPI_STATUS_IGNORE);
+        PMPI_Status_set_elements(&st, MPI_BYTE, nbytes);
+    } else if (total <= CL_WIRE_LIMIT) {
+        memmove(bytes, bytes + CL_HEADER_BYTES, (size_t)nbytes);
+        memcpy(bytes + nbytes, head + nbytes, CL_HEADER_BYTES);
+        PMPI_Status_set_elements(&st, MPI_BYTE, nbytes);
+    }
+    if (status != MPI_STATUS_IGNORE)
+        *status = st;
+    count_arrival(comm, source, tag, world_source, &h.h, buf, nbytes);
+    return MPI_SUCCESS;
+}
+
 int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, int source,
                        int tag, int comm, MPI_Status *status)
 {
     cl_next_post_number(); /* counts every receive, as replay does */
+    if (capacity >= CL_WIRE_LIMIT)
+        return recv_contiguous_direct(buf, count, type, capacity, source, tag, comm, status);
     /* The data's size is in the header: MPI's status is needed only when the
-     * program asked for one. Room for any part 1, so that a message larger
-     * than the buffer is reported by cl_check_fits, in the program's terms. */
+     * program asked for one. Room for any message with a header, so that one
+     * larger than the buffer is reported by cl_check_fits, in the program's
+     * terms (data alone too large for it, MPI reports). */
     int rc = PMPI_Recv(wire, (int)sizeof wire, MPI_BYTE, source, tag, cl_objects[comm].real,
                        status);
     if (rc != MPI_SUCCESS)
@@ -269,23 +372,59 @@ int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, in
     }
     if (status != MPI_STATUS_IGNORE)
         PMPI_Status_set_elements(status, MPI_BYTE, h.nbytes);
-    if (h.h.epoch == cl.epoch && !cl.logging)
-        cl.recv_current[world_source]++; /* the usual case of cl_note_received */
-    else
-        cl_count_arrival(comm, source, tag, &h.h, data, h.nbytes);
+    count_arrival(comm, source, tag, world_source, &h.h, data, h.nbytes);
     return MPI_SUCCESS;
+}
+
+static unsigned char *head_of(struct cl_recv_layout *l)
+{
+    return l->head ? l->head : l->head_inline;
+}
+
+/* A direct receive keeps what its buffer's first CL_WIRE_LIMIT bytes of data
+ * hold: contiguous data as bytes, other datatypes from where their type map
+ * puts those bytes (typemap_prefix.c), or else as the whole elements that
+ * hold them, packed (head_count of them). */
+static void save_head(struct cl_recv_layout *l)
+{
+    int size;
+    const struct cl_prefix *prefix;
+    l->head_bytes = CL_WIRE_LIMIT;
+    if (describe(l->type, &size)) {
+        memcpy(l->head_inline, l->buf, CL_WIRE_LIMIT);
+        return;
+    }
+    if ((prefix = prefix_of(l->type))) {
+        cl_prefix_gather(prefix, l->buf, l->head_inline);
+        return;
+    }
+    MPI_Datatype real = cl_real_type(l->type);
+    int room = 0, position = 0;
+    l->head_count = (CL_WIRE_LIMIT + size - 1) / size;
+    if (l->head_count > l->count)
+        l->head_count = l->count;
+    PMPI_Pack_size(l->head_count, real, MPI_COMM_WORLD, &room);
+    if (room > (int)sizeof l->head_inline)
+        l->head = ckpt_untracked_malloc((size_t)room);
+    PMPI_Pack(l->buf, l->head_count, real, head_of(l), room, &position, MPI_COMM_WORLD);
+    l->head_bytes = position;
 }
 
 void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
                      MPI_Datatype type, void *scratch, int scratch_bytes)
 {
-    memset(l, 0, sizeof *l);
+    memset(l, 0, offsetof(struct cl_recv_layout, head_inline));
     l->comm = comm;
     l->buf = buf;
     l->count = count;
     l->type = type;
     l->capacity = cl_data_bytes(count, type);
     l->may_split = l->capacity > CL_COMBINE_LIMIT;
+    l->direct = l->capacity >= CL_WIRE_LIMIT;
+    if (l->direct) {
+        save_head(l);
+        return;
+    }
     l->bounce_bytes = l->may_split ? SPLIT_BOUNCE : combined_bytes(count, type);
     if (l->bounce_bytes < (int)sizeof(struct cl_split_header))
         l->bounce_bytes = (int)sizeof(struct cl_split_header);
@@ -299,14 +438,19 @@ void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
 
 int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req)
 {
-    return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, cl_objects[l->comm].real,
-                      req);
+    MPI_Comm real = cl_objects[l->comm].real;
+    if (l->direct)
+        return PMPI_Irecv(l->buf, l->count, cl_real_type(l->type), source, tag, real, req);
+    return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, real, req);
 }
 
 int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status *st)
 {
-    if (!cl.split_pending)
+    if (!cl.split_pending && !l->direct)
         return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag,
+                         cl_objects[l->comm].real, st);
+    if (!cl.split_pending)
+        return PMPI_Recv(l->buf, l->count, cl_real_type(l->type), source, tag,
                          cl_objects[l->comm].real, st);
     MPI_Request req;
     cl_recv_post(l, source, tag, &req);
@@ -333,6 +477,51 @@ void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Da
     }
 }
 
+/* A direct receive got a message with a header (`total` bytes): the data
+ * goes where the program's datatype puts it, and what the buffer held past
+ * it comes back. Returns the data size and sets *h. */
+static int direct_with_header(struct cl_recv_layout *l, int total, struct cl_split_header *h)
+{
+    unsigned char *head = head_of(l);
+    int size, nbytes;
+    const struct cl_prefix *prefix;
+    if (describe(l->type, &size)) {
+        unsigned char *bytes = l->buf;
+        nbytes = read_header(bytes, total, l->comm, l->source, l->tag, h);
+        if (!(h->h.flags & CL_SPLIT)) {
+            memmove(bytes, bytes + CL_HEADER_BYTES, (size_t)nbytes);
+            memcpy(bytes + nbytes, head + nbytes, CL_HEADER_BYTES);
+        }
+        return nbytes;
+    }
+    if (!l->head_count && (prefix = prefix_of(l->type))) {
+        unsigned char wire_copy[CL_WIRE_LIMIT];
+        cl_prefix_gather(prefix, l->buf, wire_copy);
+        nbytes = read_header(wire_copy, total, l->comm, l->source, l->tag, h);
+        if (!(h->h.flags & CL_SPLIT)) {
+            cl_prefix_scatter(prefix, l->buf, wire_copy + CL_HEADER_BYTES, 0, nbytes);
+            cl_prefix_scatter(prefix, l->buf, head + nbytes, nbytes, total);
+        }
+        return nbytes;
+    }
+    /* The message lies in the first head_count elements: packed, it is the
+     * wire; the data then goes in front of what those elements held. */
+    MPI_Datatype real = cl_real_type(l->type);
+    unsigned char *wire_copy = ckpt_untracked_malloc((size_t)l->head_bytes + 1);
+    int position = 0;
+    PMPI_Pack(l->buf, l->head_count, real, wire_copy, l->head_bytes, &position, MPI_COMM_WORLD);
+    nbytes = read_header(wire_copy, total, l->comm, l->source, l->tag, h);
+    if (!(h->h.flags & CL_SPLIT)) {
+        memmove(wire_copy, wire_copy + CL_HEADER_BYTES, (size_t)nbytes);
+        memcpy(wire_copy + nbytes, head + nbytes, (size_t)(l->head_bytes - nbytes));
+        position = 0;
+        PMPI_Unpack(wire_copy, l->head_bytes, &position, l->buf, l->head_count, real,
+                    MPI_COMM_WORLD);
+    }
+    ckpt_untracked_free(wire_copy);
+    return nbytes;
+}
+
 int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
 {
     int total = 0;
@@ -340,7 +529,12 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
     struct cl_split_header h;
     l->source = st->MPI_SOURCE;
     l->tag = st->MPI_TAG;
-    l->nbytes = read_header(l->bounce, total, l->source, l->tag, &h);
+    if (!l->direct)
+        l->nbytes = read_header(l->bounce, total, l->comm, l->source, l->tag, &h);
+    else if (total > CL_WIRE_LIMIT) /* data alone, in place */
+        l->nbytes = read_header(NULL, total, l->comm, l->source, l->tag, &h);
+    else
+        l->nbytes = direct_with_header(l, total, &h);
     l->header = h.h;
     cl_check_fits(l->source, l->tag, l->nbytes, l->count, l->type);
     if (h.h.flags & CL_SPLIT) {
@@ -348,8 +542,9 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
         l->seq = h.seq;
         return 0;
     }
-    cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, l->nbytes, l->buf, l->count,
-                    l->type);
+    if (!l->direct)
+        cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, l->nbytes, l->buf,
+                        l->count, l->type);
     PMPI_Status_set_elements(st, MPI_BYTE, l->nbytes);
     return 1;
 }
@@ -378,10 +573,29 @@ void cl_recv_part2_arrived(struct cl_recv_layout *l, MPI_Status *st)
     cl_status_set(st, l->source, l->tag, l->nbytes);
 }
 
+const void *cl_recv_head(struct cl_recv_layout *l, int *bytes, int *count)
+{
+    *bytes = l->direct ? l->head_bytes : 0;
+    *count = l->head_count;
+    return head_of(l);
+}
+
+void cl_recv_put_back_head(void *buf, MPI_Datatype type, const void *head, int bytes, int count)
+{
+    int size, position = 0;
+    const struct cl_prefix *prefix;
+    if (describe(type, &size))
+        memcpy(buf, head, (size_t)bytes);
+    else if (!count && (prefix = prefix_of(type)))
+        cl_prefix_scatter(prefix, buf, head, 0, bytes);
+    else
+        PMPI_Unpack(head, bytes, &position, buf, count, cl_real_type(type), MPI_COMM_WORLD);
+}
+
 /* The received data in packed form, for the late registry. */
 const void *cl_recv_payload(struct cl_recv_layout *l)
 {
-    if (!l->split)
+    if (!l->split && !l->direct)
         return (const unsigned char *)l->bounce + CL_HEADER_BYTES;
     int size;
     if (describe(l->type, &size))
@@ -398,7 +612,8 @@ void cl_recv_release(struct cl_recv_layout *l)
     if (l->owns_bounce)
         ckpt_untracked_free(l->bounce);
     ckpt_untracked_free(l->packed);
-    l->bounce = l->packed = NULL;
+    ckpt_untracked_free(l->head);
+    l->bounce = l->packed = l->head = NULL;
     l->owns_bounce = 0;
 }
 
@@ -427,9 +642,11 @@ static int hold_next(int comm, int source, int *tag)
     unsigned char *wire = ckpt_untracked_malloc((size_t)total + 1);
     PMPI_Mrecv(wire, total, MPI_BYTE, &msg, &st);
     struct cl_split_header h;
-    int nbytes = read_header(wire, total, source, st.MPI_TAG, &h);
+    int nbytes = read_header(wire, total, comm, source, st.MPI_TAG, &h);
     void *data = ckpt_untracked_malloc((size_t)nbytes + 1);
-    if (h.h.flags & CL_SPLIT) {
+    if (total > CL_WIRE_LIMIT) {
+        memcpy(data, wire, (size_t)nbytes);
+    } else if (h.h.flags & CL_SPLIT) {
         MPI_Request req;
         PMPI_Irecv(data, nbytes, MPI_PACKED, cl_world_rank(comm, source), part2_tag(h.seq),
                    cl.data, &req);
@@ -445,7 +662,7 @@ static int hold_next(int comm, int source, int *tag)
 }
 
 /* A probe found a message of `total` wire bytes: its data size for the
- * program, without taking it when the size tells. A 16-byte message may be a
+ * program, without taking it when the size tells (data alone: the whole). A 16-byte message may be a
  * split header, whose size only its contents give: that one is taken out of
  * MPI (with its part 2) and held until the program receives it. The messages
  * its sender sent before it are held too, so that receives still see the
@@ -454,6 +671,8 @@ void cl_probe_size(int comm, MPI_Status *st)
 {
     int total = 0;
     PMPI_Get_count(st, MPI_BYTE, &total);
+    if (total > CL_WIRE_LIMIT) /* data alone */
+        return;
     if (total != (int)sizeof(struct cl_split_header)) {
         PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
         return;

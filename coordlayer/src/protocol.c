@@ -119,10 +119,15 @@ void cl_protocol_init(void)
     for (int r = 0; r < cl.size; r++)
         cl.expected_previous[r] = expected_early[r] = -1;
     cl.poll_countdown = POLL_EVERY;
+    cl.epoch_committed = 1; /* epoch 0: no checkpoint began it */
     control_sent = counts();
     control_received = counts();
     finalizing = ckpt_untracked_malloc((size_t)cl.size);
     memset(finalizing, 0, (size_t)cl.size);
+    /* Test knob CKPT_DEBUG_NO_ALONE=1: this rank always splits data longer
+     * than the combine limit, as between a checkpoint and its commit. */
+    const char *no_alone = getenv("CKPT_DEBUG_NO_ALONE");
+    cl.send_alone = !(no_alone && *no_alone && strcmp(no_alone, "0") != 0);
     const char *skew = getenv("CKPT_DEBUG_SKEW");
     if (skew && cl.rank % 2 == 1)
         debug_skew = strtol(skew, NULL, 10);
@@ -242,6 +247,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
     case CTRL_COMMITTED:
         ckpt_info(1, "checkpoint %llu committed in %s", (unsigned long long)n, ckpt_opts.dir);
         cl.last_committed = n;
+        cl.epoch_committed = 1; /* n began our epoch: every rank took it */
         cl.in_progress = 0;
         cl.local_saved = cl.requested = 0;
         break;
@@ -327,6 +333,29 @@ int cl_note_received(int source, const struct cl_header *h)
                source, h->epoch, cl.epoch);
 }
 
+/* A sender leaves out the header only while the checkpoint that began its
+ * epoch is committed and it is not logging (cl_headerless). Such a message
+ * is never early (an early sender's epoch is not committed yet), and its
+ * epoch is ours or the one before:
+ *  - our epoch is committed too: the sender's epoch is ours (had it been
+ *    the one before, the sender would not have taken our checkpoint, and a
+ *    later one cannot be committed before we take it);
+ *  - ours is not: the message is of our epoch only if our checkpoint was
+ *    committed before it was sent; a commit waits for every rank to have
+ *    all its late messages, so then we have all of this sender's. While we
+ *    do not (or do not know yet how many it sent), the message is one of
+ *    them: late. */
+struct cl_header cl_implied_header(int source)
+{
+    struct cl_header h = {cl.epoch, 0, 0};
+    if (!cl.epoch_committed && (cl.expected_previous[source] < 0 ||
+                                (int64_t)cl.recv_previous[source] < cl.expected_previous[source])) {
+        h.epoch = cl.epoch - 1;
+        cl.counters.late_alone++;
+    }
+    return h;
+}
+
 int cl_point_due(void)
 {
     /* No new checkpoint while the last recovery's registries are being
@@ -369,6 +398,7 @@ void cl_begin_epoch(void)
     }
     taken = cl.in_progress;
     cl.epoch++;
+    cl.epoch_committed = 0;
     cl.start_pending = 0;
     /* Logging starts at the checkpoint itself: MPI_Wtime, which announces
      * nothing, may be the first call after it. */

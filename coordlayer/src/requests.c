@@ -43,6 +43,10 @@ struct request {
     MPI_Status status; /* when DONE */
     struct cl_nb_coll *coll; /* a non-blocking collective (then no peer, tag or buffer) */
     unsigned char small[64]; /* the bounce of a small receive */
+    /* Restored pending: what its buffer held before it was first posted
+     * (cl_recv_head), written back before it is posted again. */
+    unsigned char *saved_head;
+    int saved_head_bytes, saved_head_count;
 };
 
 #define HANDLE_BASE 0x5a000000
@@ -710,6 +714,7 @@ struct saved_request {
     int32_t index, is_recv, persistent, synchronous, state, count, peer, tag;
     int32_t status_source, status_tag, status_bytes, status_cancelled;
     int32_t comm, collective; /* collective: posted is its number, tag its call, count nout */
+    int32_t head_bytes, head_count; /* a pending direct receive's cl_recv_head */
     uint64_t posted, buf, type;
 };
 /* After the records: the output blocks of the collectives in flight. */
@@ -723,18 +728,34 @@ static int pending_collective(const struct request *r)
     return r->coll && r->state == POSTED;
 }
 
+static int pending_receive(const struct request *r)
+{
+    return r->is_recv && !r->coll && r->state == POSTED;
+}
+
+static const void *pending_head(struct request *r, int *bytes, int *count)
+{
+    *bytes = *count = 0;
+    return pending_receive(r) ? cl_recv_head(&r->recv, bytes, count) : NULL;
+}
+
 /* The posting counter, the number of records, one record per live request,
- * then the blocks of the collectives in flight. */
+ * then the blocks of the collectives in flight, then the heads of the
+ * pending direct receives. */
 void cl_requests_save(void **bytes, size_t *n)
 {
-    uint64_t used = 0, blocks = 0;
+    uint64_t used = 0, blocks = 0, heads = 0;
     for (int i = 0; i < table_size; i++)
         if (table[i] && table[i]->in_use) {
+            int hb, hc;
             used++;
             blocks += pending_collective(table[i]) ? (uint64_t)table[i]->coll->nout : 0;
+            pending_head(table[i], &hb, &hc);
+            heads += (uint64_t)hb;
         }
     size_t head = sizeof post_counter + sizeof used;
-    size_t size = head + sizeof(struct saved_request) * used + sizeof(struct saved_block) * blocks;
+    size_t size = head + sizeof(struct saved_request) * used +
+                  sizeof(struct saved_block) * blocks + heads;
     unsigned char *out = ckpt_untracked_malloc(size);
     memcpy(out, &post_counter, sizeof post_counter);
     memcpy(out + sizeof post_counter, &used, sizeof used);
@@ -748,7 +769,7 @@ void cl_requests_save(void **bytes, size_t *n)
         struct saved_request s = {i, r->is_recv, r->persistent, r->synchronous,
                                   r->state == POSTED ? SAVED_PENDING
                                   : r->state == DONE ? SAVED_DONE : SAVED_INACTIVE,
-                                  r->count, r->peer, r->tag, 0, 0, 0, 0, r->comm, 0,
+                                  r->count, r->peer, r->tag, 0, 0, 0, 0, r->comm, 0, 0, 0,
                                   r->posted, (uint64_t)(uintptr_t)r->buf,
                                   (uint64_t)(uintptr_t)r->type};
         if (pending_collective(r)) {
@@ -763,6 +784,10 @@ void cl_requests_save(void **bytes, size_t *n)
                 memcpy(block++, &sb, sizeof sb);
             }
         }
+        int head_bytes, head_count;
+        pending_head(r, &head_bytes, &head_count);
+        s.head_bytes = head_bytes;
+        s.head_count = head_count;
         if (r->state == DONE) {
             s.status_source = r->status.MPI_SOURCE;
             s.status_tag = r->status.MPI_TAG;
@@ -771,6 +796,14 @@ void cl_requests_save(void **bytes, size_t *n)
         }
         memcpy(&records[k++], &s, sizeof s);
     }
+    unsigned char *heads_out = (unsigned char *)block;
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use) {
+            int hb, hc;
+            const void *h = pending_head(table[i], &hb, &hc);
+            memcpy(heads_out, h, (size_t)hb);
+            heads_out += hb;
+        }
     *bytes = out;
     *n = size;
 }
@@ -847,10 +880,28 @@ int cl_requests_load(const void *bytes, size_t n)
             r->state = DONE;
         } else if (r->is_recv) {
             r->state = RESTORED; /* posted again once the stack is rebuilt */
+            r->saved_head_bytes = s.head_bytes;
+            r->saved_head_count = s.head_count;
         } else {
             cl_status_set(&r->status, cl.rank, r->tag, 0);
             r->state = DONE; /* sent before the checkpoint */
         }
+    }
+    /* The heads, in record order after the blocks. */
+    const unsigned char *heads = blocks;
+    for (size_t k = 0; k < count; k++) {
+        struct saved_request s;
+        memcpy(&s, records + k * sizeof s, sizeof s);
+        if (s.collective || s.state != SAVED_PENDING || !s.is_recv || s.head_bytes == 0)
+            continue;
+        if (s.head_bytes < 0 || s.head_count < 0 ||
+            (s.head_count == 0 && s.head_bytes != CL_WIRE_LIMIT) ||
+            (size_t)(end - heads) < (size_t)s.head_bytes)
+            return -1;
+        struct request *r = table[s.index];
+        r->saved_head = ckpt_untracked_malloc((size_t)s.head_bytes);
+        memcpy(r->saved_head, heads, (size_t)s.head_bytes);
+        heads += s.head_bytes;
     }
     return 0;
 }
@@ -875,6 +926,12 @@ void cl_requests_activate_restored(void)
         }
         if (!next)
             return;
+        if (next->saved_head) {
+            cl_recv_put_back_head(next->buf, next->type, next->saved_head,
+                                  next->saved_head_bytes, next->saved_head_count);
+            ckpt_untracked_free(next->saved_head);
+            next->saved_head = NULL;
+        }
         post_recv_resolved(next);
     }
 }

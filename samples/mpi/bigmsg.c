@@ -1,10 +1,13 @@
-/* bigmsg: messages on both sides of the layer's combine limit.
+/* bigmsg: messages of every shape the coordination layer sends.
  *
- * The coordination layer sends data up to 8184 bytes in one message with its
- * header and splits larger data into a header and a data message (see
- * coordlayer/src/piggyback.c). This program exercises what the split must get
- * right, with lengths from 1 double to 4096 (8, 8184, 8192, 24000 and 32768
- * bytes) chosen per iteration and rank:
+ * The layer sends data up to 248 bytes in one message behind its header,
+ * longer data alone (no header) while its epoch is committed, and otherwise
+ * splits it into a header and a data message (see coordlayer/src/piggyback.c).
+ * A receive that can take 256 bytes or more is posted straight into the
+ * program's buffer, and must leave the buffer past the message as it was
+ * whatever came. This program exercises all of that, with lengths from 1
+ * double to 4096 (8, 248, 256, 264, 8184, 8192, 24000 and 32768 bytes)
+ * chosen per iteration and rank:
  *   - a ring exchange where every rank posts MPI_Irecv, then sends with a
  *     blocking MPI_Send, then waits: correct MPI, which deadlocks if a split
  *     receive only posts its data part when the program waits for it;
@@ -15,8 +18,9 @@
  *     receive must move on although the program does not touch it);
  *   - MPI_Probe for a later, 8-byte message before MPI_Recv(MPI_ANY_TAG)
  *     takes an earlier one: the probe must not reorder the sender's messages.
- * Received data feeds the state the next messages are built from; rank 0
- * prints per-iteration checksums at the end.
+ * Every receive into the large buffer checks that the bytes past the message
+ * kept the marks put there before it. Received data feeds the state the next
+ * messages are built from; rank 0 prints per-iteration checksums at the end.
  *
  *   mpiexec -n N bigmsg [iterations] [sweeps]     defaults: 200, 600
  */
@@ -36,8 +40,26 @@
 
 static int length(int iter, int rank, int salt)
 {
-    static const int choices[] = {1, 1023, 1024, 3000, BIG};
-    return choices[(iter * 7 + rank * 3 + salt) % 5];
+    static const int choices[] = {1, 31, 32, 33, 1023, 1024, 3000, BIG};
+    return choices[(iter * 7 + rank * 3 + salt) % 8];
+}
+
+/* Marks in a receive buffer, and whether those past n values survived. */
+static void mark(double *buf)
+{
+    for (int j = 0; j < BIG; j++)
+        buf[j] = -0.5 - (double)j;
+}
+
+static int marks_kept(const double *buf, int n, int rank, int iter, const char *what)
+{
+    for (int j = n; j < BIG; j++)
+        if (buf[j] != -0.5 - (double)j) {
+            fprintf(stderr, "bigmsg: rank %d iteration %d: %s of %d values changed the "
+                    "buffer past it at value %d\n", rank, iter, what, n, j);
+            return 0;
+        }
+    return 1;
 }
 
 static void fill(double *buf, int len, const double *x, int iter, int salt)
@@ -94,11 +116,14 @@ int main(int argc, char **argv)
         MPI_Request rreq;
         MPI_Status st;
         int n, len = length(k, rank, 0);
+        mark(rbuf);
         MPI_Irecv(rbuf, BIG, MPI_DOUBLE, left, TAG_RING, MPI_COMM_WORLD, &rreq);
         fill(sbuf, len, x, k, 0);
         MPI_Send(sbuf, len, MPI_DOUBLE, right, TAG_RING, MPI_COMM_WORLD);
         MPI_Wait(&rreq, &st);
         MPI_Get_count(&st, MPI_DOUBLE, &n);
+        if (!marks_kept(rbuf, n, rank, k, "ring message"))
+            return 2;
         if (n != length(k, left, 0)) {
             fprintf(stderr, "bigmsg: rank %d iteration %d: ring message of %d, expected %d\n",
                     rank, k, n, length(k, left, 0));
@@ -131,8 +156,11 @@ int main(int argc, char **argv)
             len = length(k, rank, 1);
             fill(sbuf, len, x, k, 1);
             MPI_Send(sbuf, len, MPI_DOUBLE, 0, TAG_GATHER, MPI_COMM_WORLD);
+            mark(rbuf);
             MPI_Recv(rbuf, BIG, MPI_DOUBLE, 0, TAG_REPLY, MPI_COMM_WORLD, &st);
             MPI_Get_count(&st, MPI_DOUBLE, &n);
+            if (!marks_kept(rbuf, n, rank, k, "reply"))
+                return 2;
             if (n != length(k, rank, 2)) {
                 fprintf(stderr, "bigmsg: rank %d iteration %d: reply of %d, expected %d\n",
                         rank, k, n, length(k, rank, 2));
@@ -144,6 +172,7 @@ int main(int argc, char **argv)
         /* Polling a send while a large receive is pending. */
         MPI_Request sreq;
         int done = 0;
+        mark(rbuf);
         MPI_Irecv(rbuf, BIG, MPI_DOUBLE, left, TAG_POLL, MPI_COMM_WORLD, &rreq);
         len = length(k, rank, 3);
         fill(sbuf, len, x, k, 3);
@@ -152,6 +181,8 @@ int main(int argc, char **argv)
             MPI_Test(&sreq, &done, MPI_STATUS_IGNORE);
         MPI_Wait(&rreq, &st);
         MPI_Get_count(&st, MPI_DOUBLE, &n);
+        if (!marks_kept(rbuf, n, rank, k, "polled message"))
+            return 2;
         if (n != length(k, left, 3)) {
             fprintf(stderr, "bigmsg: rank %d iteration %d: polled message of %d, expected %d\n",
                     rank, k, n, length(k, left, 3));
@@ -168,9 +199,12 @@ int main(int argc, char **argv)
         MPI_Isend(&one, 1, MPI_DOUBLE, right, TAG_SECOND, MPI_COMM_WORLD, &pair[1]);
         MPI_Probe(left, TAG_SECOND, MPI_COMM_WORLD, &st);
         MPI_Get_count(&st, MPI_DOUBLE, &n);
+        mark(rbuf);
         MPI_Recv(rbuf, BIG, MPI_DOUBLE, left, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
         int first_len;
         MPI_Get_count(&st, MPI_DOUBLE, &first_len);
+        if (!marks_kept(rbuf, first_len, rank, k, "MPI_ANY_TAG message"))
+            return 2;
         if (n != 1 || st.MPI_TAG != TAG_FIRST || first_len != length(k, left, 4)) {
             fprintf(stderr, "bigmsg: rank %d iteration %d: probe saw %d values; MPI_ANY_TAG "
                     "receive got tag %d with %d values, expected tag %d with %d\n", rank, k, n,

@@ -8,7 +8,12 @@
  * polls it with MPI_Test between chunks, then MPI_Waits for it if it has not
  * arrived, and reads the length off the status with MPI_Get_count (lengths
  * vary per iteration; every 8th message is large, 512 KB, so it goes by
- * rendezvous and the send cannot complete before the receiver matches it).
+ * rendezvous and the send cannot complete before the receiver matches it;
+ * another 8th is short enough to travel with the layer's header, into a
+ * buffer that takes 512 KB: the layer must leave the buffer past the message
+ * as it was, also when the message came while the receive was pending at a
+ * checkpoint. The first values of each receive buffer are marked before the
+ * receive is posted and checked after it).
  * The message for iteration k+1 is sent with MPI_Isend during iteration k
  * from one of two alternating buffers; a send is only waited for two
  * iterations later, before its buffer is reused, so every send is in flight
@@ -35,7 +40,25 @@ static int payload_len(int iter, int rank)
 {
     if (iter % 8 == 5)
         return BIG - (rank * 3 + iter) % 100;
+    if (iter % 8 == 2)
+        return 1 + (iter + rank * 5) % 31;
     return 16 + (iter * 131 + rank * 17) % 2000;
+}
+
+#define MARKED 64 /* values marked at the front of a receive buffer */
+
+static void mark(double *buf)
+{
+    for (int j = 0; j < MARKED; j++)
+        buf[j] = -1.5 - (double)j;
+}
+
+static int marks_kept(const double *buf, int n)
+{
+    for (int j = n; j < MARKED; j++)
+        if (buf[j] != -1.5 - (double)j)
+            return 0;
+    return 1;
 }
 
 static void pack(double *buf, int len, const double *x, int iter, int rank)
@@ -96,6 +119,7 @@ int main(int argc, char **argv)
         x[i] = (double)((i * 53 + rank * 29) % 97) / 97.0;
 
     MPI_Request rreq, sreq[2] = {MPI_REQUEST_NULL, MPI_REQUEST_NULL};
+    mark(rbuf[0]);
     MPI_Irecv(rbuf[0], BIG, MPI_DOUBLE, left, TAG_DATA, MPI_COMM_WORLD, &rreq);
     int len = payload_len(0, rank);
     pack(sbuf[0], len, x, 0, rank);
@@ -120,9 +144,16 @@ int main(int argc, char **argv)
                     st.MPI_TAG, payload_len(k, left), left);
             return 2;
         }
+        if (!marks_kept(rbuf[k % 2], count)) {
+            fprintf(stderr, "requests_span: rank %d, iteration %d: a message of %d values "
+                    "changed the receive buffer past it\n", rank, k, count);
+            return 2;
+        }
         /* Pre-post the next receive before working on this message. */
-        if (k + 1 < iters)
+        if (k + 1 < iters) {
+            mark(rbuf[(k + 1) % 2]);
             MPI_Irecv(rbuf[(k + 1) % 2], BIG, MPI_DOUBLE, left, TAG_DATA, MPI_COMM_WORLD, &rreq);
+        }
         hist[k] = absorb(x, rbuf[k % 2], count);
 
         /* Send k+1 reuses the buffer of send k-1, started two iterations ago. */

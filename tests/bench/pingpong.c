@@ -31,6 +31,10 @@
  * --mode separate-seq: the same, but the receiver takes the header first
  *   (from MPI_ANY_SOURCE), then the data from the header's sender: what a
  *   wildcard receive would have to do.
+ * --mode alone: the data alone, no header (what the layer sends while the
+ *   sender's epoch is committed); the receiver first saves the 256 bytes a
+ *   message with a header could overwrite, receives straight into its buffer
+ *   and reads the length from the status, as the layer's direct receive does.
  *
  * In mode mpi every timed block is paired, in alternating order, with one
  * of PMPI_Send/PMPI_Recv on a communicator the program duplicated with
@@ -54,7 +58,7 @@
 #define MAX_SIZES 64
 #define TAG 7
 
-enum mode { MODE_MPI, MODE_PIGGYBACK, MODE_SEPARATE };
+enum mode { MODE_MPI, MODE_PIGGYBACK, MODE_SEPARATE, MODE_ALONE };
 
 struct header { /* the layer's struct cl_header: 8 bytes */
     uint32_t epoch, flags;
@@ -168,6 +172,19 @@ static void sep_recv(void *buf, int nbytes, int source)
     epoch_seen = header.epoch;
 }
 
+#define WIRE_LIMIT 256 /* the layer's CL_WIRE_LIMIT */
+static unsigned char saved_head[WIRE_LIMIT];
+static int length_seen;
+
+static void alone_recv(void *buf, int nbytes, int source)
+{
+    MPI_Status st;
+    if (nbytes >= WIRE_LIMIT)
+        memcpy(saved_head, buf, WIRE_LIMIT);
+    PMPI_Recv(buf, nbytes, MPI_BYTE, source, TAG, MPI_COMM_WORLD, &st);
+    PMPI_Get_count(&st, MPI_BYTE, &length_seen);
+}
+
 /* ---- ping-pong ---- */
 
 static MPI_Comm direct_comm;   /* PMPI_Comm_dup of the world: unknown to any wrapper */
@@ -181,6 +198,8 @@ static void send_msg(const void *buf, int nbytes, int dest)
         MPI_Send(buf, nbytes, MPI_BYTE, dest, TAG, MPI_COMM_WORLD);
     else if (mode == MODE_PIGGYBACK)
         pb_send(buf, nbytes, dest);
+    else if (mode == MODE_ALONE)
+        PMPI_Send(buf, nbytes, MPI_BYTE, dest, TAG, MPI_COMM_WORLD);
     else
         sep_send(buf, nbytes, dest);
 }
@@ -193,6 +212,8 @@ static void recv_msg(void *buf, int nbytes, int source)
         MPI_Recv(buf, nbytes, MPI_BYTE, source, TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     else if (mode == MODE_PIGGYBACK)
         pb_recv(buf, nbytes, source);
+    else if (mode == MODE_ALONE)
+        alone_recv(buf, nbytes, source);
     else
         sep_recv(buf, nbytes, source);
 }
@@ -282,7 +303,7 @@ static void measure(unsigned char *sbuf, unsigned char *rbuf, int size, int bloc
             }
     double one_way = median_of(block, blocks) / iters / 2;
     if (rank == 0) {
-        const char *names[] = {"mpi", "piggyback", "separate"};
+        const char *names[] = {"mpi", "piggyback", "separate", "alone"};
         const char *name = separate_wildcard ? "separate-seq" : names[mode];
         printf("pingpong mode=%s limit=%ld size=%d iters=%d blocks=%d lat_us=%.4f bw_mbs=%.2f",
                name, mode == MODE_PIGGYBACK ? limit : -1, size, iters, blocks,
@@ -319,6 +340,7 @@ static int parse_args(int argc, char **argv, int *sizes, int *blocks, double *sc
                    : !strcmp(v, "piggyback") ? MODE_PIGGYBACK
                    : !strcmp(v, "separate") ? MODE_SEPARATE
                    : !strcmp(v, "separate-seq") ? MODE_SEPARATE
+                   : !strcmp(v, "alone") ? MODE_ALONE
                                                 : (enum mode)-1;
             separate_wildcard = !strcmp(v, "separate-seq");
             if ((int)mode < 0)
@@ -369,7 +391,7 @@ int main(int argc, char **argv)
     if (nsizes < 0 || nranks < 2) {
         if (rank == 0)
             fprintf(stderr, "usage: mpiexec -n 2 pingpong "
-                            "[--mode mpi|piggyback|separate|separate-seq] "
+                            "[--mode mpi|piggyback|separate|separate-seq|alone] "
                             "[--limit N] [--sizes 8,4K,1M] [--blocks 1..32] [--scale X]\n");
         MPI_Finalize();
         return 2;

@@ -28,7 +28,8 @@ only the last run's stdout is compared.
 must print, for every rank, "aalc: rank R: protocol counters: late=L early=E
 nondet=D replayed_late=... suppressed_early=... replayed_nondet=...". Summed
 over the completed runs, the kinds named by --expect (late, early, nondet,
-coll_logged, comm_logged) must be nonzero, and summed over the completed
+coll_logged, comm_logged, late_alone: late messages that came as data alone,
+their header inferred) must be nonzero, and summed over the completed
 recoveries their replay counterparts (replayed_late, suppressed_early,
 replayed_nondet, coll_replayed: collectives that crossed the recovery line,
 served from the log; comm_rebuilt: communicators created by such a collective,
@@ -67,7 +68,9 @@ COUNTER_ITEM = re.compile(rb"([a-z_]+)=(\d+)")
 NO_CHECKPOINT = b"no checkpoint found"
 MARK_VAR = "AALC_MPI_TEST_MARK"
 REPLAY_OF = {"late": "replayed_late", "early": "suppressed_early", "nondet": "replayed_nondet",
-             "coll_logged": "coll_replayed", "comm_logged": "comm_rebuilt"}
+             "coll_logged": "coll_replayed", "comm_logged": "comm_rebuilt",
+             # late messages that came as data alone, their header inferred
+             "late_alone": "replayed_late"}
 
 
 class CheckFailed(Exception):
@@ -566,7 +569,7 @@ class Harness:
         del workdir
         report = " ".join(f"{k}={self.sums.get(k, 0)}" for k in REPLAY_OF) + "; in " + \
             f"{self.nrecovered} completed recoveries: " + \
-            " ".join(f"{v}={self.replay_sums.get(v, 0)}" for v in REPLAY_OF.values())
+            " ".join(f"{v}={self.replay_sums.get(v, 0)}" for v in dict.fromkeys(REPLAY_OF.values()))
         missing = [k for k in self.args.expect if self.sums.get(k, 0) == 0]
         missing += [REPLAY_OF[k] for k in self.args.expect
                     if self.replay_sums.get(REPLAY_OF[k], 0) == 0]
@@ -634,7 +637,7 @@ def main():
                         "wait after a checkpoint starts; default 3)")
     p.add_argument("--expect", default="late,early",
                    help="with --stress: counters that must be nonzero, of late,early,nondet,coll_logged,"
-                        "comm_logged "
+                        "comm_logged,late_alone "
                         "(default late,early)")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()

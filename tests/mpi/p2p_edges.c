@@ -1,18 +1,21 @@
 /* Edge cases of the layer's blocking point-to-point calls, one per mode
  * (tests/mpi/p2p_edges.py runs them and checks how each ends):
  *
- *   deadlock   rank 0 posts a split-size MPI_Irecv, then a small MPI_Ssend;
+ *   deadlock   rank 0 posts a large MPI_Irecv, then a small MPI_Ssend;
  *              rank 1 first sends the large message, then receives the small
  *              one. Legal MPI: it must finish (the layer's blocking send must
- *              keep rank 0's split receive moving while it waits).
- *   trunc-small, trunc-split, trunc-tiny
- *              a message larger than the receive buffer (combined, split, and
- *              into a buffer smaller than the header): the layer stops the
- *              program with "message truncated" in the program's terms.
+ *              keep rank 0's split receive moving while it waits, when the
+ *              message is split: p2p_edges.py runs it both ways).
+ *   trunc-small, trunc-large, trunc-tiny
+ *              a message larger than the receive buffer (combined, data alone
+ *              or split, into a buffer smaller than the header): it stops
+ *              with "message truncated", in the program's terms from the layer;
+ *              data alone lands straight in the program's buffer, so MPI
+ *              itself reports it, as it would without the layer.
  *   huge       a 4 GiB message (count * size past INT_MAX): refused with a
  *              message, never sent truncated.
  *   status     MPI_SOURCE, MPI_TAG and MPI_Get_count after receives of a
- *              combined, an empty and a split message: printed by rank 1.
+ *              combined, an empty and a large message: printed by rank 1.
  *
  *   mpiexec -n 2 p2p_edges MODE
  */
@@ -28,7 +31,7 @@ int main(int argc, char **argv)
     int rank;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     const char *mode = argc > 1 ? argv[1] : "";
-    int n = 1 << 17; /* 1 MiB of doubles: a split message */
+    int n = 1 << 17; /* 1 MiB of doubles: data alone, or split */
     double *big = calloc((size_t)n, sizeof *big), d[5] = {1, 2, 3, 4, 5};
     MPI_Status st;
     if (!strcmp(mode, "deadlock")) {
@@ -43,14 +46,14 @@ int main(int argc, char **argv)
             MPI_Recv(d, 1, MPI_DOUBLE, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
         printf("rank %d done\n", rank);
-    } else if (!strcmp(mode, "trunc-small") || !strcmp(mode, "trunc-split") ||
+    } else if (!strcmp(mode, "trunc-small") || !strcmp(mode, "trunc-large") ||
                !strcmp(mode, "trunc-tiny")) {
-        int split = !strcmp(mode, "trunc-split"), tiny = !strcmp(mode, "trunc-tiny");
+        int large = !strcmp(mode, "trunc-large"), tiny = !strcmp(mode, "trunc-tiny");
         if (rank == 0)
-            MPI_Send(split ? big : d, split ? 4000 : tiny ? 1 : 5, MPI_DOUBLE, 1, 1,
+            MPI_Send(large ? big : d, large ? 4000 : tiny ? 1 : 5, MPI_DOUBLE, 1, 1,
                      MPI_COMM_WORLD);
         else if (rank == 1)
-            MPI_Recv(split ? (void *)big : (void *)d, split ? 3000 : tiny ? 1 : 3,
+            MPI_Recv(large ? (void *)big : (void *)d, large ? 3000 : tiny ? 1 : 3,
                      tiny ? MPI_INT : MPI_DOUBLE, 0, 1, MPI_COMM_WORLD, &st);
         printf("rank %d: no error\n", rank);
     } else if (!strcmp(mode, "huge")) {
@@ -82,7 +85,7 @@ int main(int argc, char **argv)
         }
     } else {
         if (rank == 0)
-            fprintf(stderr, "usage: mpiexec -n 2 p2p_edges deadlock|trunc-small|trunc-split|"
+            fprintf(stderr, "usage: mpiexec -n 2 p2p_edges deadlock|trunc-small|trunc-large|"
                             "trunc-tiny|huge|status\n");
         MPI_Finalize();
         return 2;

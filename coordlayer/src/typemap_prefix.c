@@ -1,0 +1,163 @@
+/* Where the first bytes of data of a datatype lie in memory.
+ *
+ * A direct receive (piggyback.c) saves the first CL_WIRE_LIMIT bytes of data
+ * its buffer takes, and rebuilds them when a message with a header lands
+ * there. For a derived datatype those bytes lie where its type map says.
+ * MPI packs only whole elements, which for a large element (a matrix
+ * column, say) would copy the whole message; so the type map is walked
+ * instead (MPI_Type_get_envelope and _contents), in the order MPI packs it,
+ * until that many bytes are found. The walk knows the constructors programs
+ * use for halos and records; for the others (subarray, darray) it gives up
+ * and the caller packs whole elements. */
+#include "coord.h"
+
+#include "heap.h"
+
+#include <string.h>
+
+/* A pathological type (a huge count of empty blocks) is given up on. */
+#define MAX_VISITS 65536
+
+struct walk {
+    struct cl_prefix *p;
+    int need; /* bytes still to find */
+    int visits, failed;
+};
+
+static void add(struct walk *w, MPI_Aint off, MPI_Aint len)
+{
+    if (len > w->need)
+        len = w->need;
+    if (len <= 0)
+        return;
+    struct cl_prefix *p = w->p;
+    if (p->n > 0 && p->off[p->n - 1] + p->len[p->n - 1] == off)
+        p->len[p->n - 1] += (int)len; /* continues the last block */
+    else {
+        p->off[p->n] = off;
+        p->len[p->n] = (int)len;
+        p->n++;
+    }
+    w->need -= (int)len;
+}
+
+static MPI_Aint extent_of(MPI_Datatype t)
+{
+    MPI_Aint lb, extent;
+    PMPI_Type_get_extent(t, &lb, &extent);
+    return extent;
+}
+
+static void walk_type(struct walk *w, MPI_Datatype t, MPI_Aint base);
+
+/* count runs of blocklength elements of t, the i-th starting at at(i). */
+static void walk_blocks(struct walk *w, MPI_Datatype t, int count, const int *blocklengths,
+                        int blocklength, MPI_Aint base, const int *int_disps,
+                        const MPI_Aint *byte_disps, MPI_Aint stride, int stride_in_bytes)
+{
+    MPI_Aint extent = extent_of(t);
+    for (int i = 0; i < count && w->need > 0 && !w->failed; i++) {
+        MPI_Aint start = int_disps    ? (MPI_Aint)int_disps[i] * extent
+                         : byte_disps ? byte_disps[i]
+                         : stride_in_bytes ? (MPI_Aint)i * stride
+                                           : (MPI_Aint)i * stride * extent;
+        int n = blocklengths ? blocklengths[i] : blocklength;
+        for (int j = 0; j < n && w->need > 0 && !w->failed; j++)
+            walk_type(w, t, base + start + (MPI_Aint)j * extent);
+    }
+}
+
+static void walk_type(struct walk *w, MPI_Datatype t, MPI_Aint base)
+{
+    if (w->need <= 0 || w->failed)
+        return;
+    if (++w->visits > MAX_VISITS) {
+        w->failed = 1;
+        return;
+    }
+    int ni, na, nd, combiner;
+    PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner);
+    if (combiner == MPI_COMBINER_NAMED) {
+        int size;
+        PMPI_Type_size(t, &size);
+        add(w, base, size);
+        return;
+    }
+    int *ints = ckpt_untracked_malloc(sizeof(int) * (size_t)(ni + 1));
+    MPI_Aint *aints = ckpt_untracked_malloc(sizeof(MPI_Aint) * (size_t)(na + 1));
+    MPI_Datatype *types = ckpt_untracked_malloc(sizeof(MPI_Datatype) * (size_t)(nd + 1));
+    PMPI_Type_get_contents(t, ni, na, nd, ints, aints, types);
+    switch (combiner) {
+    case MPI_COMBINER_DUP:
+    case MPI_COMBINER_RESIZED: /* same type map, other bounds */
+        walk_type(w, types[0], base);
+        break;
+    case MPI_COMBINER_CONTIGUOUS:
+        walk_blocks(w, types[0], ints[0], NULL, 1, base, NULL, NULL, 1, 0);
+        break;
+    case MPI_COMBINER_VECTOR:
+        walk_blocks(w, types[0], ints[0], NULL, ints[1], base, NULL, NULL, ints[2], 0);
+        break;
+    case MPI_COMBINER_HVECTOR:
+        walk_blocks(w, types[0], ints[0], NULL, ints[1], base, NULL, NULL, aints[0], 1);
+        break;
+    case MPI_COMBINER_INDEXED:
+        walk_blocks(w, types[0], ints[0], ints + 1, 0, base, ints + 1 + ints[0], NULL, 0, 0);
+        break;
+    case MPI_COMBINER_HINDEXED:
+        walk_blocks(w, types[0], ints[0], ints + 1, 0, base, NULL, aints, 0, 0);
+        break;
+    case MPI_COMBINER_INDEXED_BLOCK:
+        walk_blocks(w, types[0], ints[0], NULL, ints[1], base, ints + 2, NULL, 0, 0);
+        break;
+    case MPI_COMBINER_HINDEXED_BLOCK:
+        walk_blocks(w, types[0], ints[0], NULL, ints[1], base, NULL, aints, 0, 0);
+        break;
+    case MPI_COMBINER_STRUCT:
+        for (int i = 0; i < ints[0] && w->need > 0 && !w->failed; i++)
+            walk_blocks(w, types[i], 1, ints + 1 + i, 0, base, NULL, aints + i, 0, 0);
+        break;
+    default: /* subarray, darray, Fortran types */
+        w->failed = 1;
+    }
+    /* The library's handles that get_contents made for us. */
+    for (int i = 0; i < nd; i++) {
+        int e1, e2, e3, c;
+        PMPI_Type_get_envelope(types[i], &e1, &e2, &e3, &c);
+        if (c != MPI_COMBINER_NAMED)
+            PMPI_Type_free(&types[i]);
+    }
+    ckpt_untracked_free(ints);
+    ckpt_untracked_free(aints);
+    ckpt_untracked_free(types);
+}
+
+int cl_type_prefix(MPI_Datatype real, int limit, struct cl_prefix *p)
+{
+    struct walk w = {p, limit, 0, 0};
+    p->n = 0;
+    MPI_Aint extent = extent_of(real);
+    /* Elements follow each other at the type's extent. */
+    for (MPI_Aint i = 0; w.need > 0 && !w.failed; i++)
+        walk_type(&w, real, i * extent);
+    return w.failed ? -1 : 0;
+}
+
+void cl_prefix_gather(const struct cl_prefix *p, const void *buf, unsigned char *out)
+{
+    for (int i = 0; i < p->n; i++) {
+        memcpy(out, (const char *)buf + p->off[i], (size_t)p->len[i]);
+        out += p->len[i];
+    }
+}
+
+void cl_prefix_scatter(const struct cl_prefix *p, void *buf, const unsigned char *in, int from,
+                       int to)
+{
+    int at = 0; /* the prefix's byte where block i starts */
+    for (int i = 0; i < p->n && at < to; at += p->len[i], i++) {
+        int lo = from > at ? from : at, hi = to < at + p->len[i] ? to : at + p->len[i];
+        if (lo < hi)
+            memcpy((char *)buf + p->off[i] + (lo - at), in + (lo - from), (size_t)(hi - lo));
+    }
+}
