@@ -672,11 +672,14 @@ void Instrumenter::markGlobals()
         }
         groups[sm_->getFileOffset(at)].push_back(v);
     }
-    // 'int helper(void), hits;' cannot put 'hits' in a data section.
+    // 'int helper(void), hits;' cannot put 'hits' in a data section. (Offsets
+    // are the main file's, as the groups' are: a header's declaration at the
+    // same offset is another declaration.)
     std::set<unsigned> functionDeclarations;
     for (const Decl *d : ctx_->getTranslationUnitDecl()->decls())
         if (auto *fn = dyn_cast<FunctionDecl>(d); fn && !fn->doesThisDeclarationHaveABody())
-            if (SourceLocation at = fileStart(fn->getBeginLoc()); at.isValid())
+            if (SourceLocation at = fileStart(fn->getBeginLoc());
+                at.isValid() && sm_->isWrittenInMainFile(at))
                 functionDeclarations.insert(sm_->getFileOffset(at));
     // Declarations that declare several variables share one attribute.
     std::map<unsigned, bool> groupHasConst;

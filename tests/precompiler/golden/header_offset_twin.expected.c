@@ -1,0 +1,46 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "header_offset_twin.c"
+/* ckpt-instrument once took this global for part of a function declaration:
+ * header_offset_twin.h declares a function at the same offset. */
+CKPT_SAVED_BSS int hits;
+#include "header_offset_twin.h"
+
+int helper(void)
+{
+    return ++hits;
+}
+
+int main(void)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x23bb4e2d0f854aafull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 13 "header_offset_twin.c"
+    int total = 0;
+    for (int i = 0; i < 3; i++) {
+/* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0x23bb4e2d0f854aafull, 1);
+            CKPT_SAVE(total);
+            CKPT_SAVE(i);
+            return (int){0};
+        }
+        if (0) {
+        ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(total);
+            CKPT_RESTORE(i);
+            ckpt_resume_finished();
+        }
+#line 16 "header_offset_twin.c"
+        total += helper();
+    }
+    return total == 6 ? 0 : 1;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U header_offset_twin.c\n"
+    "R main\n";
