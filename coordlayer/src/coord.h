@@ -38,8 +38,10 @@ struct cl_split_header {
 };
 /* Data up to this size travels in the same message as the header, copied
  * behind it. Kept small: a receive that could take a message without a
- * header saves this much of its buffer first (piggyback.c). */
-#define CL_COMBINE_LIMIT (256 - CL_HEADER_BYTES)
+ * header first saves the CL_WIRE_LIMIT bytes of its buffer such a message
+ * could overwrite (piggyback.c); 64, not 56, so that the sizes that can go
+ * neither way (65 to 72 bytes: always split) are not a power of two. */
+#define CL_COMBINE_LIMIT 64
 /* The longest message with a header in it (a combined one). A longer
  * message is data alone: its sender was in a committed epoch and not
  * logging, and the receiver infers the header (cl_implied_header). */
@@ -143,6 +145,10 @@ static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
  * real rank (the caller checks): header and data in one message. Counts the
  * message as sent. */
 int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous);
+/* The short path for data alone (cl_headerless said yes) to a real rank.
+ * Counts the message as sent. */
+int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
+                  int synchronous);
 /* The short path's receive: from a named source and tag into a contiguous
  * buffer of `capacity` bytes (count elements of type), with nothing held and
  * no split receive pending (the caller checks). Takes a split message's data

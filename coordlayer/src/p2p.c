@@ -57,6 +57,8 @@ static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type
     int nbytes = cl_contiguous_bytes(count, type);
     if (short_send(dest) && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
         return cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
+    if (short_send(dest) && cl_headerless(nbytes))
+        return cl_send_alone(buf, count, type, dest, tag, c, synchronous);
     return send_general(buf, count, type, dest, tag, c, synchronous);
 }
 
@@ -65,8 +67,11 @@ static inline int send_any(const void *buf, int count, MPI_Datatype type, int de
                            MPI_Comm comm, int synchronous)
 {
     long long nbytes = (long long)cl_last_contiguous.size * count;
-    if (count >= 0 && nbytes <= CL_COMBINE_LIMIT && short_send(dest) && quick(comm, type))
-        return cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous);
+    int combined = nbytes <= CL_COMBINE_LIMIT;
+    if (count >= 0 && short_send(dest) &&
+        (combined || (nbytes <= INT_MAX && cl_headerless((int)nbytes))) && quick(comm, type))
+        return combined ? cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous)
+                        : cl_send_alone(buf, count, type, dest, tag, CL_WORLD, synchronous);
     return send_common(buf, count, type, dest, tag, comm, synchronous);
 }
 

@@ -245,6 +245,16 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
                     synchronous);
 }
 
+int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
+                  int synchronous)
+{
+    cl.counters.sent_alone++;
+    int rc = send_raw(buf, count, cl_real_type(type), dest, tag, cl_objects[comm].real,
+                      synchronous);
+    cl_note_sent(cl_world_rank(comm, dest));
+    return rc;
+}
+
 /* Header and data of the short path's messages: one thread calls MPI
  * (MPI_THREAD_FUNNELED at most), and a static buffer stays in the cache
  * where 8 KiB of stack would push MPI's frames onto colder lines. */

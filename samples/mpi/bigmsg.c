@@ -1,12 +1,12 @@
 /* bigmsg: messages of every shape the coordination layer sends.
  *
- * The layer sends data up to 248 bytes in one message behind its header,
+ * The layer sends data up to 64 bytes in one message behind its header,
  * longer data alone (no header) while its epoch is committed, and otherwise
  * splits it into a header and a data message (see coordlayer/src/piggyback.c).
- * A receive that can take 256 bytes or more is posted straight into the
+ * A receive that can take 72 bytes or more is posted straight into the
  * program's buffer, and must leave the buffer past the message as it was
  * whatever came. This program exercises all of that, with lengths from 1
- * double to 4096 (8, 248, 256, 264, 8184, 8192, 24000 and 32768 bytes)
+ * double to 4096 (8, 64, 72, 80, 8184, 8192, 24000 and 32768 bytes)
  * chosen per iteration and rank:
  *   - a ring exchange where every rank posts MPI_Irecv, then sends with a
  *     blocking MPI_Send, then waits: correct MPI, which deadlocks if a split
@@ -40,7 +40,7 @@
 
 static int length(int iter, int rank, int salt)
 {
-    static const int choices[] = {1, 31, 32, 33, 1023, 1024, 3000, BIG};
+    static const int choices[] = {1, 8, 9, 10, 1023, 1024, 3000, BIG};
     return choices[(iter * 7 + rank * 3 + salt) % 8];
 }
 

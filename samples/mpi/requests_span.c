@@ -9,11 +9,11 @@
  * arrived, and reads the length off the status with MPI_Get_count (lengths
  * vary per iteration; every 8th message is large, 512 KB, so it goes by
  * rendezvous and the send cannot complete before the receiver matches it;
- * another 8th is short enough to travel with the layer's header, into a
- * buffer that takes 512 KB: the layer must leave the buffer past the message
- * as it was, also when the message came while the receive was pending at a
- * checkpoint. The first values of each receive buffer are marked before the
- * receive is posted and checked after it).
+ * another 8th is short (1 to 12 values: with the layer's header in one
+ * message, or not), into a buffer that takes 512 KB: the layer must leave
+ * the buffer past the message as it was, also when the message came while
+ * the receive was pending at a checkpoint. The first values of each receive
+ * buffer are marked before the receive is posted and checked after it).
  * The message for iteration k+1 is sent with MPI_Isend during iteration k
  * from one of two alternating buffers; a send is only waited for two
  * iterations later, before its buffer is reused, so every send is in flight
@@ -41,7 +41,7 @@ static int payload_len(int iter, int rank)
     if (iter % 8 == 5)
         return BIG - (rank * 3 + iter) % 100;
     if (iter % 8 == 2)
-        return 1 + (iter + rank * 5) % 31;
+        return 1 + (iter + rank * 5) % 12;
     return 16 + (iter * 131 + rank * 17) % 2000;
 }
 

@@ -10,7 +10,7 @@
    plain build (pingpong --mode ...): (a) what the layer did before the split
    design (copy up to 4096 bytes, hindexed datatype above), (b) and (b') a
    separate header message, (c) always a hindexed datatype, (d) always a copy,
-   (e) the data alone, the receiver saving the 256 bytes a message with a
+   (e) the data alone, the receiver saving the 72 bytes a message with a
    header could overwrite; same repeats, medians. The layer now copies up to
    CL_COMBINE_LIMIT (d), sends longer data alone (e) while its epoch is
    committed, and uses (b') otherwise.
@@ -47,8 +47,8 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
 COLL_SOURCE = os.path.join(TOP, "tests", "bench", "collbench.c")
 MAIN_SIZES = [8 << i for i in range(20)]  # 8 B .. 4 MiB
-MECH_SIZES = [8, 256, 1024, 2048, 4096, 8192, 12288, 16384, 32768, 65536, 1 << 20, 4 << 20]
-LIMIT = 248  # CL_COMBINE_LIMIT in coordlayer/src/coord.h: copy up to it, alone or split above
+MECH_SIZES = [8, 64, 128, 1024, 2048, 4096, 8192, 12288, 16384, 32768, 65536, 1 << 20, 4 << 20]
+LIMIT = 64  # CL_COMBINE_LIMIT in coordlayer/src/coord.h: copy up to it, alone or split above
 # (key, label, pingpong arguments)
 VARIANTS = [
     ("none", "no header (plain MPI_Send/MPI_Recv)", ["--mode", "mpi"]),
@@ -58,7 +58,7 @@ VARIANTS = [
      "must)", ["--mode", "separate-seq"]),
     ("c", "(c) always hindexed {header, data}", ["--mode", "piggyback", "--limit", "0"]),
     ("d", "(d) always copy (bounce buffer)", ["--mode", "piggyback", "--limit", "1G"]),
-    ("e", "(e) data alone, no header; the receiver saves the first 256 bytes of its buffer "
+    ("e", "(e) data alone, no header; the receiver saves the first 72 bytes of its buffer "
      "and reads the length from the status (the layer while the sender's epoch is "
      "committed)", ["--mode", "alone"]),
 ]
@@ -335,8 +335,8 @@ def layer_identity(build_dir):
     ident["git"] = git.stdout.strip() or "unknown"
     try:
         with open(os.path.join(TOP, "coordlayer", "src", "coord.h")) as f:
-            m = re.search(r"#define CL_COMBINE_LIMIT \((\d+) - CL_HEADER_BYTES\)", f.read())
-        ident["combine_limit"] = int(m.group(1)) - 8 if m else None
+            m = re.search(r"#define CL_COMBINE_LIMIT (\d+)\b", f.read())
+        ident["combine_limit"] = int(m.group(1)) if m else None
     except OSError:
         ident["combine_limit"] = None
     return ident
@@ -427,7 +427,7 @@ def verdict(mrows):
                f"committed, which is all the time but the stretch from its checkpoint to the "
                f"commit; in that stretch it is split into a header message and the data (b'). "
                f"(In this run a copy (d) is at least as fast as a separate header (b') up to "
-               f"{human(copy_upto)}: the combine limit is not set by that, but by the 256 "
+               f"{human(copy_upto)}: the combine limit is not set by that, but by the 72 "
                f"bytes a receive that may get data alone saves first.)")
     mid = [r for r in ordered if LIMIT < r["size"] < 65536]
     if mid:

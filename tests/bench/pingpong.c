@@ -32,7 +32,7 @@
  *   (from MPI_ANY_SOURCE), then the data from the header's sender: what a
  *   wildcard receive would have to do.
  * --mode alone: the data alone, no header (what the layer sends while the
- *   sender's epoch is committed); the receiver first saves the 256 bytes a
+ *   sender's epoch is committed); the receiver first saves the 72 bytes a
  *   message with a header could overwrite, receives straight into its buffer
  *   and reads the length from the status, as the layer's direct receive does.
  *
@@ -172,7 +172,7 @@ static void sep_recv(void *buf, int nbytes, int source)
     epoch_seen = header.epoch;
 }
 
-#define WIRE_LIMIT 256 /* the layer's CL_WIRE_LIMIT */
+#define WIRE_LIMIT 72 /* the layer's CL_WIRE_LIMIT */
 static unsigned char saved_head[WIRE_LIMIT];
 static int length_seen;
 

@@ -58,7 +58,8 @@ static void check_type(const char *name, MPI_Datatype type, unsigned char *arena
           "%s: gathered bytes differ from MPI_Pack's (%d blocks)", name, prefix.n);
 
     /* Scatter a pattern into a few ranges of the prefix. */
-    static const int ranges[][2] = {{0, CL_WIRE_LIMIT}, {0, 8}, {13, 21}, {240, 256}, {7, 200}};
+    static const int ranges[][2] = {{0, CL_WIRE_LIMIT}, {0, 8}, {13, 21}, {CL_WIRE_LIMIT - 16, CL_WIRE_LIMIT},
+                                        {7, CL_WIRE_LIMIT - 8}};
     for (unsigned r = 0; r < sizeof ranges / sizeof ranges[0]; r++) {
         int from = ranges[r][0], to = ranges[r][1];
         unsigned char pattern[CL_WIRE_LIMIT];
