@@ -17,15 +17,27 @@ echo "demo: building heat2d with ckptcc and with plain cc"
 "$build/bin/ckptcc" -O2 -o "$work/heat2d" "$top/samples/serial/heat2d.c"
 cc -O2 -w -o "$work/heat2d.plain" "$top/samples/serial/heat2d.c"
 
-echo "demo: uninterrupted reference run"
-"$work/heat2d.plain" "${args[@]}" > "$work/reference.txt"
+# Milliseconds as seconds for sleep and CKPT_INTERVAL.
+seconds() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
 
-export CKPT_DIR="$work/checkpoints" CKPT_INTERVAL=0.5 CKPT_VERBOSE=1
-echo "demo: checkpointed run, killed with SIGKILL after 2 s"
+echo "demo: uninterrupted reference run"
+start=$(date +%s%N)
+"$work/heat2d.plain" "${args[@]}" > "$work/reference.txt"
+took_ms=$(( ($(date +%s%N) - start) / 1000000 ))
+
+# Checkpoints and the kill follow the machine's speed: a checkpoint every
+# fifth of the reference run, the kill half-way, so that some are committed
+# and the run is not over yet.
+interval_ms=$(( took_ms / 5 > 50 ? took_ms / 5 : 50 ))
+export CKPT_DIR="$work/checkpoints" CKPT_INTERVAL=$(seconds $interval_ms) CKPT_VERBOSE=1
+echo "demo: checkpointed run (the reference took ${took_ms} ms; CKPT_INTERVAL=$CKPT_INTERVAL), killed with SIGKILL half-way"
 "$work/heat2d" "${args[@]}" >> "$work/output.txt" &
 pid=$!
-sleep 2
-kill -KILL "$pid"
+sleep "$(seconds $((took_ms / 2)))"
+if ! kill -KILL "$pid" 2>/dev/null; then
+  echo "demo: FAIL: the checkpointed run ended before the kill (it should take at least as long as the reference)"
+  exit 1
+fi
 wait "$pid" 2>/dev/null || true
 echo "demo: output so far: $(wc -l < "$work/output.txt") lines; committed: $(ls "$CKPT_DIR" | tr '\n' ' ')"
 
@@ -56,7 +68,7 @@ export CKPT_DIR="$work/cg-checkpoints" CKPT_INTERVAL=0.25 CKPT_VERBOSE=0
 echo "demo: checkpointed run (the reference took ${took_ms} ms), one rank killed with SIGKILL half-way"
 mpiexec -n 2 "$work/cg" "${cg_args[@]}" > "$work/cg.output.txt" &
 job=$!
-sleep "$((took_ms / 2000)).$(printf '%03d' $((took_ms / 2 % 1000)))"
+sleep "$(seconds $((took_ms / 2)))"
 victim=$(pgrep -f "^$work/cg ${cg_args[0]}" | tail -1 || true)
 if [ -n "$victim" ]; then
   kill -KILL "$victim"
