@@ -31,7 +31,11 @@ took_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 interval_ms=$(( took_ms / 5 > 50 ? took_ms / 5 : 50 ))
 export CKPT_DIR="$work/checkpoints" CKPT_INTERVAL=$(seconds $interval_ms) CKPT_VERBOSE=1
 echo "demo: checkpointed run (the reference took ${took_ms} ms; CKPT_INTERVAL=$CKPT_INTERVAL), killed with SIGKILL half-way"
-"$work/heat2d" "${args[@]}" >> "$work/output.txt" &
+# The program's messages reach the demo's stderr through a pipe: recovery
+# truncates stdout and stderr back to their length at the checkpoint when
+# they are regular files (user guide, "Output after a recovery"), which would
+# also take back this script's own lines if its stderr were a log file.
+"$work/heat2d" "${args[@]}" >> "$work/output.txt" 2> >(cat >&2) &
 pid=$!
 sleep "$(seconds $((took_ms / 2)))"
 if ! kill -KILL "$pid" 2>/dev/null; then
@@ -42,7 +46,7 @@ wait "$pid" 2>/dev/null || true
 echo "demo: output so far: $(wc -l < "$work/output.txt") lines; committed: $(ls "$CKPT_DIR" | tr '\n' ' ')"
 
 echo "demo: $work/heat2d ${args[*]} --recover"
-"$work/heat2d" "${args[@]}" --recover >> "$work/output.txt"
+"$work/heat2d" "${args[@]}" --recover >> "$work/output.txt" 2> >(cat >&2)
 
 if cmp -s "$work/reference.txt" "$work/output.txt"; then
   echo "demo: PASS: the recovered run's output is identical to the uninterrupted run's ($(wc -l < "$work/output.txt") lines)"
