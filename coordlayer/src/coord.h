@@ -134,6 +134,8 @@ extern struct cl_type_memo cl_last_contiguous;
 int cl_contiguous_bytes_slow(int count, MPI_Datatype type);
 /* The program freed this type: forget what was learnt about its handle. */
 void cl_type_forget(MPI_Datatype type);
+/* All of it, and the byte views made for it: at MPI_Finalize. */
+void cl_type_forget_all(void);
 static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
 {
     long long bytes = (long long)cl_last_contiguous.size * count;
@@ -209,6 +211,12 @@ void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
 void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type);
 /* A probe's status in the program's terms; may take the message into the held list. */
 void cl_probe_size(int comm, MPI_Status *st);
+
+/* byte_view.c: the library's type `real` with MPI_BYTE for its basic types
+ * (same type map and bounds), committed; MPI_DATATYPE_NULL where it cannot
+ * be built (Fortran types, named types with holes other than MPI_SHORT_INT).
+ * The caller frees it. */
+MPI_Datatype cl_type_byte_view(MPI_Datatype real);
 
 /* typemap_prefix.c: where the first bytes of data of a datatype lie, as
  * blocks at offsets from the buffer, in the order MPI packs them. */

@@ -94,6 +94,7 @@ int MPI_Finalize(void)
               (unsigned long long)cl.counters.objects_reclaimed, cl_objects_live(),
               (unsigned long long)cl.counters.sent_alone,
               (unsigned long long)cl.counters.late_alone);
+    cl_type_forget_all();
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);
     cl.control = MPI_COMM_NULL;
@@ -230,6 +231,7 @@ static uint64_t layer_agree(const uint64_t *committed, int count, int (*loadable
 static void layer_leave_together(void)
 {
     PMPI_Barrier(cl.control);
+    cl_type_forget_all();
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);
     PMPI_Finalize();

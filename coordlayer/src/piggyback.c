@@ -43,6 +43,8 @@ struct type_info {
     int size, contiguous;
     struct cl_prefix *prefix; /* of a non-contiguous type, once asked for */
     int prefix_known;         /* 1: in prefix; -1: the walk gave up */
+    MPI_Datatype view;        /* its byte view (byte_view.c), once asked for */
+    int view_known;           /* 1: in view; -1: none could be built */
 };
 
 static struct type_info described[8]; /* the last few datatypes seen */
@@ -52,6 +54,19 @@ struct cl_type_memo cl_last_contiguous = {MPI_BYTE, 1};
 /* Size and contiguity of a datatype: asked on every message. What is learnt
  * about a handle stays true until the program frees the type: its handle
  * may then be given to another type (objects.c), so cl_type_forget drops it. */
+/* What a cache entry holds beyond the handle. (A receive still pending with
+ * the view keeps it: MPI frees a type only once nothing uses it.) */
+static void forget_entry(struct type_info *t)
+{
+    ckpt_untracked_free(t->prefix);
+    t->prefix = NULL;
+    t->prefix_known = 0;
+    if (t->view_known > 0)
+        PMPI_Type_free(&t->view);
+    t->view = MPI_DATATYPE_NULL;
+    t->view_known = 0;
+}
+
 static int describe(MPI_Datatype type, int *size)
 {
     static unsigned next;
@@ -66,8 +81,9 @@ static int describe(MPI_Datatype type, int *size)
     PMPI_Type_size(real, &s);
     PMPI_Type_get_extent(real, &lb, &extent);
     PMPI_Type_get_true_extent(real, &tlb, &textent);
-    struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s, NULL, 0};
-    ckpt_untracked_free(described[next % 8].prefix);
+    struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s, NULL, 0,
+                          MPI_DATATYPE_NULL, 0};
+    forget_entry(&described[next % 8]);
     described[next++ % 8] = t;
     *size = s;
     return t.contiguous;
@@ -97,14 +113,42 @@ static const struct cl_prefix *prefix_of(MPI_Datatype type)
     return NULL;
 }
 
+/* The type a direct receive is posted with: the library's own for
+ * contiguous data, else the byte view, so that a message with a header is
+ * taken whatever its length (byte_view.c). */
+static MPI_Datatype direct_type(MPI_Datatype type)
+{
+    int size;
+    if (describe(type, &size))
+        return cl_real_type(type);
+    for (int i = 0; i < 8; i++) {
+        struct type_info *t = &described[i];
+        if (t->type != type || t->size <= 0)
+            continue;
+        if (!t->view_known) {
+            t->view = cl_type_byte_view(cl_real_type(type));
+            t->view_known = t->view != MPI_DATATYPE_NULL ? 1 : -1;
+        }
+        if (t->view_known > 0)
+            return t->view;
+    }
+    return cl_real_type(type);
+}
+
+void cl_type_forget_all(void)
+{
+    for (int i = 0; i < 8; i++) {
+        described[i].size = 0;
+        forget_entry(&described[i]);
+    }
+}
+
 void cl_type_forget(MPI_Datatype type)
 {
     for (int i = 0; i < 8; i++)
         if (described[i].type == type) {
             described[i].size = 0;
-            ckpt_untracked_free(described[i].prefix);
-            described[i].prefix = NULL;
-            described[i].prefix_known = 0;
+            forget_entry(&described[i]);
         }
     if (cl_last_contiguous.type == type)
         cl_last_contiguous = (struct cl_type_memo){MPI_BYTE, 1};
@@ -450,7 +494,7 @@ int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req
 {
     MPI_Comm real = cl_objects[l->comm].real;
     if (l->direct)
-        return PMPI_Irecv(l->buf, l->count, cl_real_type(l->type), source, tag, real, req);
+        return PMPI_Irecv(l->buf, l->count, direct_type(l->type), source, tag, real, req);
     return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, real, req);
 }
 
@@ -460,7 +504,7 @@ int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status
         return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag,
                          cl_objects[l->comm].real, st);
     if (!cl.split_pending)
-        return PMPI_Recv(l->buf, l->count, cl_real_type(l->type), source, tag,
+        return PMPI_Recv(l->buf, l->count, direct_type(l->type), source, tag,
                          cl_objects[l->comm].real, st);
     MPI_Request req;
     cl_recv_post(l, source, tag, &req);

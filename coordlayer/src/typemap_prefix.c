@@ -79,7 +79,13 @@ static void walk_type(struct walk *w, MPI_Datatype t, MPI_Aint base)
     PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner);
     if (combiner == MPI_COMBINER_NAMED) {
         int size;
+        MPI_Aint tlb, textent;
         PMPI_Type_size(t, &size);
+        PMPI_Type_get_true_extent(t, &tlb, &textent);
+        if (tlb != 0 || textent != size) {
+            w->failed = 1; /* a pair type with a hole (MPI_SHORT_INT) */
+            return;
+        }
         add(w, base, size);
         return;
     }

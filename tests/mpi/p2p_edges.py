@@ -51,7 +51,8 @@ def main():
             return None
         return subprocess.CompletedProcess(p.args, p.returncode, out, err)
 
-    for mode, split in (("deadlock", 0), ("deadlock", 1), ("status", 0), ("status", 1)):
+    for mode, split in (("deadlock", 0), ("deadlock", 1), ("status", 0), ("status", 1),
+                        ("mixed-types", 0), ("mixed-types", 1)):
         plain, mine = run(a.plain, mode), run(a.exe, mode, split)
         ok = (plain is not None and mine is not None and mine.returncode == 0 and
               sorted(mine.stdout.splitlines()) == sorted(plain.stdout.splitlines()))
