@@ -906,6 +906,21 @@ int cl_requests_load(const void *bytes, size_t n)
     return 0;
 }
 
+/* A saved head fits the receive it came from: a damaged image must not
+ * write past the program's buffer. */
+static int saved_head_fits(const struct request *r)
+{
+    if (r->saved_head_count == 0)
+        return cl_data_bytes(r->count, r->type) >= CL_WIRE_LIMIT &&
+               r->saved_head_bytes == CL_WIRE_LIMIT;
+    int room = 0;
+    if (r->saved_head_count > r->count ||
+        PMPI_Pack_size(r->saved_head_count, cl_real_type(r->type), MPI_COMM_WORLD, &room) !=
+            MPI_SUCCESS)
+        return 0;
+    return r->saved_head_bytes <= room;
+}
+
 void cl_requests_activate_restored(void)
 {
     for (int i = 0; i < table_size; i++) {
@@ -927,6 +942,11 @@ void cl_requests_activate_restored(void)
         if (!next)
             return;
         if (next->saved_head) {
+            if (!saved_head_fits(next))
+                ckpt_fatal("the image of epoch %u is damaged: a pending receive (%d "
+                           "elements) was saved with %d bytes of its buffer (%d elements), "
+                           "more than it holds", (unsigned)cl.epoch, next->count,
+                           next->saved_head_bytes, next->saved_head_count);
             cl_recv_put_back_head(next->buf, next->type, next->saved_head,
                                   next->saved_head_bytes, next->saved_head_count);
             ckpt_untracked_free(next->saved_head);
