@@ -63,15 +63,14 @@ static void free_views(MPI_Datatype *views, int n)
 
 static MPI_Datatype view_of(MPI_Datatype t)
 {
-    int ni, na, nd, combiner;
-    PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner);
-    if (combiner == MPI_COMBINER_NAMED)
+    struct cl_type_contents c;
+    if (!cl_type_contents_get(t, &c))
         return named_view(t);
-    int *ints = ckpt_untracked_malloc(sizeof(int) * (size_t)(ni + 1));
-    MPI_Aint *aints = ckpt_untracked_malloc(sizeof(MPI_Aint) * (size_t)(na + 1));
-    MPI_Datatype *types = ckpt_untracked_malloc(sizeof(MPI_Datatype) * (size_t)(nd + 1));
+    const int *ints = c.ints;
+    const MPI_Aint *aints = c.aints;
+    int nd = c.ntypes, combiner = c.combiner;
+    MPI_Datatype *types = c.types;
     MPI_Datatype *views = ckpt_untracked_malloc(sizeof(MPI_Datatype) * (size_t)(nd + 1));
-    PMPI_Type_get_contents(t, ni, na, nd, ints, aints, types);
     int ok = 1;
     for (int i = 0; i < nd; i++) {
         views[i] = ok ? view_of(types[i]) : MPI_DATATYPE_NULL;
@@ -129,16 +128,7 @@ static MPI_Datatype view_of(MPI_Datatype t)
         }
     }
     free_views(views, nd); /* the new type holds what it needs of them */
-    /* The library's handles that get_contents made for us. */
-    for (int i = 0; i < nd; i++) {
-        int e1, e2, e3, c;
-        PMPI_Type_get_envelope(types[i], &e1, &e2, &e3, &c);
-        if (c != MPI_COMBINER_NAMED)
-            PMPI_Type_free(&types[i]);
-    }
-    ckpt_untracked_free(ints);
-    ckpt_untracked_free(aints);
-    ckpt_untracked_free(types);
+    cl_type_contents_free(&c);
     ckpt_untracked_free(views);
     if (rc != MPI_SUCCESS || v == MPI_DATATYPE_NULL)
         return MPI_DATATYPE_NULL;

@@ -212,6 +212,18 @@ void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type
 /* A probe's status in the program's terms; may take the message into the held list. */
 void cl_probe_size(int comm, MPI_Status *st);
 
+/* type_contents.c: a derived type's constructor and arguments. get returns
+ * 0 for a named type (only combiner set; nothing to free), else 1, and the
+ * caller frees with cl_type_contents_free. */
+struct cl_type_contents {
+    int combiner, ntypes;
+    int *ints;
+    MPI_Aint *aints;
+    MPI_Datatype *types;
+};
+int cl_type_contents_get(MPI_Datatype t, struct cl_type_contents *c);
+void cl_type_contents_free(struct cl_type_contents *c);
+
 /* byte_view.c: the library's type `real` with MPI_BYTE for its basic types
  * (same type map and bounds), committed; MPI_DATATYPE_NULL where it cannot
  * be built (Fortran types, named types with holes other than MPI_SHORT_INT).

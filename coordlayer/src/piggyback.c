@@ -89,28 +89,32 @@ static int describe(MPI_Datatype type, int *size)
     return t.contiguous;
 }
 
+/* The cache entry of a type (describe puts it there). */
+static struct type_info *entry_of(MPI_Datatype type)
+{
+    int size;
+    describe(type, &size);
+    for (int i = 0; i < 8; i++)
+        if (described[i].type == type && described[i].size > 0)
+            return &described[i];
+    return NULL;
+}
+
 /* Where a non-contiguous type's first CL_WIRE_LIMIT bytes of data lie
  * (typemap_prefix.c), or NULL where the walk gives up. */
 static const struct cl_prefix *prefix_of(MPI_Datatype type)
 {
-    int size;
-    describe(type, &size);
-    for (int i = 0; i < 8; i++) {
-        struct type_info *t = &described[i];
-        if (t->type != type || t->size <= 0)
-            continue;
-        if (!t->prefix_known) {
-            t->prefix = ckpt_untracked_malloc(sizeof *t->prefix);
-            t->prefix_known = cl_type_prefix(cl_real_type(type), CL_WIRE_LIMIT, t->prefix) == 0
-                                  ? 1 : -1;
-            if (t->prefix_known < 0) {
-                ckpt_untracked_free(t->prefix);
-                t->prefix = NULL;
-            }
+    struct type_info *t = entry_of(type);
+    if (t && !t->prefix_known) {
+        t->prefix = ckpt_untracked_malloc(sizeof *t->prefix);
+        t->prefix_known = cl_type_prefix(cl_real_type(type), CL_WIRE_LIMIT, t->prefix) == 0
+                              ? 1 : -1;
+        if (t->prefix_known < 0) {
+            ckpt_untracked_free(t->prefix);
+            t->prefix = NULL;
         }
-        return t->prefix;
     }
-    return NULL;
+    return t ? t->prefix : NULL;
 }
 
 /* The type a direct receive is posted with: the library's own for
@@ -118,21 +122,14 @@ static const struct cl_prefix *prefix_of(MPI_Datatype type)
  * taken whatever its length (byte_view.c). */
 static MPI_Datatype direct_type(MPI_Datatype type)
 {
-    int size;
-    if (describe(type, &size))
+    struct type_info *t = entry_of(type);
+    if (!t || t->contiguous)
         return cl_real_type(type);
-    for (int i = 0; i < 8; i++) {
-        struct type_info *t = &described[i];
-        if (t->type != type || t->size <= 0)
-            continue;
-        if (!t->view_known) {
-            t->view = cl_type_byte_view(cl_real_type(type));
-            t->view_known = t->view != MPI_DATATYPE_NULL ? 1 : -1;
-        }
-        if (t->view_known > 0)
-            return t->view;
+    if (!t->view_known) {
+        t->view = cl_type_byte_view(cl_real_type(type));
+        t->view_known = t->view != MPI_DATATYPE_NULL ? 1 : -1;
     }
-    return cl_real_type(type);
+    return t->view_known > 0 ? t->view : cl_real_type(type);
 }
 
 void cl_type_forget_all(void)
@@ -267,6 +264,13 @@ static int send_bytes(const void *bytes, int n, int dest, int tag, MPI_Comm real
     return send_raw(bytes, n, MPI_BYTE, dest, tag, real, synchronous);
 }
 
+static int send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag,
+                      MPI_Comm real, int synchronous)
+{
+    cl.counters.sent_alone++;
+    return send_raw(buf, count, cl_real_type(type), dest, tag, real, synchronous);
+}
+
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
             int synchronous)
 {
@@ -277,10 +281,8 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
         int n = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type);
         return send_bytes(wire, n, dest, tag, real, synchronous);
     }
-    if (cl_headerless(nbytes)) {
-        cl.counters.sent_alone++;
-        return send_raw(buf, count, cl_real_type(type), dest, tag, real, synchronous);
-    }
+    if (cl_headerless(nbytes))
+        return send_alone(buf, count, type, dest, tag, real, synchronous);
     /* Part 2 goes on the private communicator, which spans the world. */
     int world_dest = cl_world_rank(comm, dest);
     struct cl_split_header h = split_header(nbytes, world_dest);
@@ -292,9 +294,7 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
 int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
                   int synchronous)
 {
-    cl.counters.sent_alone++;
-    int rc = send_raw(buf, count, cl_real_type(type), dest, tag, cl_objects[comm].real,
-                      synchronous);
+    int rc = send_alone(buf, count, type, dest, tag, cl_objects[comm].real, synchronous);
     cl_note_sent(cl_world_rank(comm, dest));
     return rc;
 }

@@ -75,9 +75,8 @@ static void walk_type(struct walk *w, MPI_Datatype t, MPI_Aint base)
         w->failed = 1;
         return;
     }
-    int ni, na, nd, combiner;
-    PMPI_Type_get_envelope(t, &ni, &na, &nd, &combiner);
-    if (combiner == MPI_COMBINER_NAMED) {
+    struct cl_type_contents c;
+    if (!cl_type_contents_get(t, &c)) {
         int size;
         MPI_Aint tlb, textent;
         PMPI_Type_size(t, &size);
@@ -89,11 +88,10 @@ static void walk_type(struct walk *w, MPI_Datatype t, MPI_Aint base)
         add(w, base, size);
         return;
     }
-    int *ints = ckpt_untracked_malloc(sizeof(int) * (size_t)(ni + 1));
-    MPI_Aint *aints = ckpt_untracked_malloc(sizeof(MPI_Aint) * (size_t)(na + 1));
-    MPI_Datatype *types = ckpt_untracked_malloc(sizeof(MPI_Datatype) * (size_t)(nd + 1));
-    PMPI_Type_get_contents(t, ni, na, nd, ints, aints, types);
-    switch (combiner) {
+    const int *ints = c.ints;
+    const MPI_Aint *aints = c.aints;
+    MPI_Datatype *types = c.types;
+    switch (c.combiner) {
     case MPI_COMBINER_DUP:
     case MPI_COMBINER_RESIZED: /* same type map, other bounds */
         walk_type(w, types[0], base);
@@ -126,16 +124,7 @@ static void walk_type(struct walk *w, MPI_Datatype t, MPI_Aint base)
     default: /* subarray, darray, Fortran types */
         w->failed = 1;
     }
-    /* The library's handles that get_contents made for us. */
-    for (int i = 0; i < nd; i++) {
-        int e1, e2, e3, c;
-        PMPI_Type_get_envelope(types[i], &e1, &e2, &e3, &c);
-        if (c != MPI_COMBINER_NAMED)
-            PMPI_Type_free(&types[i]);
-    }
-    ckpt_untracked_free(ints);
-    ckpt_untracked_free(aints);
-    ckpt_untracked_free(types);
+    cl_type_contents_free(&c);
 }
 
 int cl_type_prefix(MPI_Datatype real, int limit, struct cl_prefix *p)
