@@ -51,9 +51,6 @@ static struct type_info described[8]; /* the last few datatypes seen */
 /* Starts as a real contiguous type: no sentinel a program could pass. */
 struct cl_type_memo cl_last_contiguous = {MPI_BYTE, 1};
 
-/* Size and contiguity of a datatype: asked on every message. What is learnt
- * about a handle stays true until the program frees the type: its handle
- * may then be given to another type (objects.c), so cl_type_forget drops it. */
 /* What a cache entry holds beyond the handle. (A receive still pending with
  * the view keeps it: MPI frees a type only once nothing uses it.) */
 static void forget_entry(struct type_info *t)
@@ -67,6 +64,9 @@ static void forget_entry(struct type_info *t)
     t->view_known = 0;
 }
 
+/* Size and contiguity of a datatype: asked on every message. What is learnt
+ * about a handle stays true until the program frees the type: its handle
+ * may then be given to another type (objects.c), so cl_type_forget drops it. */
 static int describe(MPI_Datatype type, int *size)
 {
     static unsigned next;
