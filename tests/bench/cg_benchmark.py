@@ -39,13 +39,23 @@ The global checkpoint's size (all ranks' images and logs) is reported per
 rank count.
 
 Every mode is compiled with the same flags (--cflags, default -O2). Where the
-linker puts the hot loops moves whole runs by a few percent: --cflags "-O2
--falign-functions=64 -falign-loops=64" aligns them alike in every mode.
+linker puts the solver's hot loops moves a whole run by a few percent with the
+same instructions executed, and every mode is its own executable (the layer's
+code and its import table come before the program's). So each mode is built
+--placements times (default 4), with a pad linked first that starts the code
+after it 0, 16, 32 or 48 bytes past a 64-byte line, and every round runs each
+placement once: a cell is the thesis's statistic at each placement, averaged
+over the placements (Mytkowicz et al., "Producing wrong data without doing
+anything obviously wrong!", ASPLOS 2009: vary the layout rather than trust
+one). Oversubscribed rank counts, whose runs take 30 times longer, run at the
+first placement only. Restore and the references are timed at the first
+placement.
 
 Writes docs/performance-cg.md and tests/bench/results/cg.json (--output, --json).
 Not a CI test.
 
 usage: cg_benchmark.py BUILD_DIR [--ranks 1,2] [--runs 5] [--grid 300] [--cflags FLAGS]
+                       [--placements 4] [--profile]
 """
 import argparse
 import datetime
@@ -67,13 +77,15 @@ SOURCE = os.path.join(TOP, "samples", "mpi", "cg.c")
 SOLVE = re.compile(r"cg: solve time ([0-9.]+) s")
 DATA = re.compile(r"cg: rank \d+ data (\d+) bytes")
 ITERATIONS = re.compile(r"converged after (\d+) iterations")
-RESTART_REPEATS = 3  # MPI start-up and each recovery, per round
+RESTART_REPEATS = 5  # MPI start-up and each recovery, per round
 # What those repeats measure; each round keeps the median of each.
 RESTART_KEYS = ("mpi_startup_s", "restart_wall_s", "runtime_read_s", "runtime_load_s",
                 "resumed_after_s", "moved_bytes", "restart_serial_load_wall_s",
                 "resumed_after_serial_load_s", "restart_copied_wall_s", "resumed_after_copied_s")
 MODES = ["Original", "Original, no PIE", "+Data", "+Point to point", "+Collectives",
          "+Checkpoint", "+Checkpoint, zstd", "Restore"]
+SWEPT = MODES[:-1]  # the modes timed at every placement
+LINE = 64  # bytes: the placements are offsets within this
 # The thesis's table 4.2 (seconds, ratio to Original), 1/4/9/16 processes.
 THESIS = {
     "ranks": [1, 4, 9, 16],
@@ -86,13 +98,37 @@ THESIS = {
 }
 
 
-def build(work, build_dir, cflags):
-    """The four executables: plain, and ckptcc with no, p2p and full layer, all
-    compiled with the same `cflags`."""
-    exes = {"plain": os.path.join(work, "cg.plain"), "nopie": os.path.join(work, "cg.nopie")}
-    subprocess.run(["mpicc", *cflags, "-o", exes["plain"], SOURCE, "-lm"], check=True)
-    subprocess.run(["mpicc", *cflags, "-fno-pie", "-no-pie", "-o", exes["nopie"], SOURCE, "-lm"],
-                   check=True)
+def placement_pad(work, offset):
+    """An object that, linked first, starts the code after it `offset` bytes
+    past a 64-byte line: its section sorts before every other text section
+    (.text.unlikely comes first in the linker's default script) and is
+    aligned to the line, so what follows moves by exactly `offset`."""
+    source = os.path.join(work, f"pad{offset}.c")
+    with open(source, "w") as f:
+        f.write('__asm__(".section .text.unlikely.aalc_bench_placement,\\"ax\\",@progbits\\n"\n'
+                f'        ".balign {LINE}\\n" ".skip {offset}, 0xcc\\n" ".text\\n");\n')
+    obj = source[:-2] + ".o"
+    subprocess.run(["cc", "-c", "-o", obj, source], check=True)
+    return obj
+
+
+def build(work, build_dir, cflags, placements):
+    """At each placement, the five executables: plain (PIE and not), and ckptcc
+    with no, p2p and full layer, all compiled with the same `cflags`; keyed by
+    (name, offset). And the reference programs, keyed by name."""
+    exes = {}
+    for offset in placements:
+        pad = placement_pad(work, offset)
+        for name, extra in (("plain", []), ("nopie", ["-fno-pie", "-no-pie"])):
+            exes[name, offset] = os.path.join(work, f"cg.{name}.{offset}")
+            subprocess.run(["mpicc", *cflags, *extra, "-o", exes[name, offset], pad, SOURCE,
+                            "-lm"], check=True)
+        for layer in ("none", "p2p", "full"):
+            exes[layer, offset] = os.path.join(work, f"cg.{layer}.{offset}")
+            env = dict(os.environ, CKPT_MPI_LAYER=layer, CKPT_CC="mpicc")
+            subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), *cflags, "-o",
+                            exes[layer, offset], pad, SOURCE, "-lm"], check=True, env=env,
+                           cwd=work)
     exes["memcopy"] = os.path.join(work, "memcopy")
     subprocess.run(["cc", "-O2", "-o", exes["memcopy"],
                     os.path.join(TOP, "tests", "bench", "memcopy.c")], check=True)
@@ -102,12 +138,20 @@ def build(work, build_dir, cflags):
     exes["startup"] = os.path.join(work, "mpi_startup")
     subprocess.run(["mpicc", "-O2", "-o", exes["startup"],
                     os.path.join(TOP, "tests", "bench", "mpi_startup.c")], check=True)
-    for layer in ("none", "p2p", "full"):
-        exes[layer] = os.path.join(work, "cg." + layer)
-        env = dict(os.environ, CKPT_MPI_LAYER=layer, CKPT_CC="mpicc")
-        subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), *cflags, "-o", exes[layer],
-                        SOURCE, "-lm"], check=True, env=env, cwd=work)
     return exes
+
+
+def hot_loop_offsets(exes, placements):
+    """Where spmv_rows starts within a 64-byte line, per executable: what the
+    placements move."""
+    found = {}
+    for offset in placements:
+        for name in ("plain", "nopie", "none", "p2p", "full"):
+            out = subprocess.run(["nm", exes[name, offset]], capture_output=True, text=True).stdout
+            m = re.search(r"^([0-9a-f]+) [tT] spmv_rows$", out, re.M)
+            if m:
+                found[f"{name}.{offset}"] = int(m.group(1), 16) % LINE
+    return found
 
 
 def run(exe, ranks, grid, env_extra, work, recover=False):
@@ -178,17 +222,29 @@ def directory_bytes(path):
     return total
 
 
+def placements_at(ranks, opts):
+    """The placements a rank count runs at: all of them, or the first only
+    when oversubscribed (a run takes 30 times longer there)."""
+    return opts.placements if ranks <= os.cpu_count() else opts.placements[:1]
+
+
 def measure(exes, ranks, opts, work):
-    """All six modes at `ranks`: {mode: [times]}, checkpoint size, iterations."""
-    _, _, reference = run(exes["plain"], ranks, opts.grid, {}, work)
+    """All six modes at `ranks`: ({mode: [round's mean over the placements]},
+    {mode: {offset: [times]}}, references, checkpoint sizes, iterations)."""
+    placements = placements_at(ranks, opts)
+    first = placements[0]
+    _, _, reference = run(exes["plain", first], ranks, opts.grid, {}, work)
     m = ITERATIONS.search(reference)
     if not m:
         sys.exit(f"error: the reference run did not converge:\n{reference}")
     iterations = int(m.group(1))
     every = iterations // 2 + 1  # exactly one checkpoint, half-way
     times = {mode: [] for mode in MODES}
+    by_placement = {mode: {offset: [] for offset in (placements if mode in SWEPT else [first])}
+                    for mode in MODES}
     refs = {k: [] for k in ("copy_fresh_s", "copy_warm_s", "runtime_copy_s", "write_s",
-                            "image_read_s", "image_read_warm_s") + RESTART_KEYS}
+                            "image_read_s", "image_read_warm_s", "zstd_write_s",
+                            "plain_write_s") + RESTART_KEYS}
     size = 0
     stats = os.path.join(work, "stats.jsonl")
 
@@ -197,48 +253,57 @@ def measure(exes, ranks, opts, work):
             sys.exit(f"error: {what} at {ranks} ranks printed another result than Original")
 
     for k in range(opts.runs):
-        for mode, exe, extra in (("Original", exes["plain"], {}),
-                                 ("Original, no PIE", exes["nopie"], {}),
-                                 ("+Data", exes["none"], {"CKPT_INTERVAL": "0"}),
-                                 ("+Point to point", exes["p2p"], {"CKPT_INTERVAL": "0"}),
-                                 ("+Collectives", exes["full"], {"CKPT_INTERVAL": "0"})):
-            solve, _, out = run(exe, ranks, opts.grid, extra, work)
-            check(out, mode)
-            times[mode].append(solve)
         ckdir = os.path.join(work, f"ckpt-{ranks}-{k}")
-        shutil.rmtree(ckdir, ignore_errors=True)
         env = {"CKPT_DIR": ckdir, "CKPT_EVERY": str(every), "CKPT_KEEP": "2",
                "CKPT_STATS": stats}
-        solve, _, out = run(exes["full"], ranks, opts.grid, env, work)
-        check(out, "+Checkpoint")
-        times["+Checkpoint"].append(solve)
-        images = stats_lines(stats, "checkpoint")
-        refs["runtime_copy_s"].append(max(i["copy_s"] for i in images))
-        refs["write_s"].append(max(i["write_s"] for i in images))
-        size = directory_bytes(ckdir)
-        data_bytes = run.data_bytes
-        copy = subprocess.run([exes["memcopy"], str(largest_image(ckdir))], check=True,
-                              capture_output=True, text=True).stdout.split()
-        refs["copy_fresh_s"].append(float(copy[1]))
-        refs["copy_warm_s"].append(float(copy[3]))
-        _, wall, out = run(exes["full"], ranks, opts.grid, {"CKPT_DIR": ckdir}, work,
-                           recover=True)
-        check(out, "Restore")
-        times["Restore"].append(wall)
-        shutil.rmtree(ckdir, ignore_errors=True)
-        zdir = ckdir + "-zstd"
-        solve, _, out = run(exes["full"], ranks, opts.grid,
-                            dict(env, CKPT_DIR=zdir, CKPT_COMPRESS="zstd"), work)
-        check(out, "+Checkpoint, zstd")
-        times["+Checkpoint, zstd"].append(solve)
-        zimages = stats_lines(stats, "checkpoint")
-        refs.setdefault("zstd_write_s", []).append(max(i["seal_s"] + i["write_s"] for i in zimages))
-        refs.setdefault("plain_write_s", []).append(max(i["seal_s"] + i["write_s"] for i in images))
-        zsize = directory_bytes(zdir)
-        shutil.rmtree(zdir, ignore_errors=True)
+        for offset in placements:
+            for mode, exe, extra in (("Original", exes["plain", offset], {}),
+                                     ("Original, no PIE", exes["nopie", offset], {}),
+                                     ("+Data", exes["none", offset], {"CKPT_INTERVAL": "0"}),
+                                     ("+Point to point", exes["p2p", offset],
+                                      {"CKPT_INTERVAL": "0"}),
+                                     ("+Collectives", exes["full", offset],
+                                      {"CKPT_INTERVAL": "0"})):
+                solve, _, out = run(exe, ranks, opts.grid, extra, work)
+                check(out, mode)
+                by_placement[mode][offset].append(solve)
+            shutil.rmtree(ckdir, ignore_errors=True)
+            solve, _, out = run(exes["full", offset], ranks, opts.grid, env, work)
+            check(out, "+Checkpoint")
+            by_placement["+Checkpoint"][offset].append(solve)
+            images = stats_lines(stats, "checkpoint")
+            zdir = ckdir + "-zstd"
+            solve, _, out = run(exes["full", offset], ranks, opts.grid,
+                                dict(env, CKPT_DIR=zdir, CKPT_COMPRESS="zstd"), work)
+            check(out, "+Checkpoint, zstd")
+            by_placement["+Checkpoint, zstd"][offset].append(solve)
+            zimages = stats_lines(stats, "checkpoint")
+            zsize = directory_bytes(zdir)
+            shutil.rmtree(zdir, ignore_errors=True)
+            if offset != first:
+                shutil.rmtree(ckdir, ignore_errors=True)
+                continue
+            # The references, the Restore and the Restart: at the first placement.
+            refs["runtime_copy_s"].append(max(i["copy_s"] for i in images))
+            refs["write_s"].append(max(i["write_s"] for i in images))
+            refs["plain_write_s"].append(max(i["seal_s"] + i["write_s"] for i in images))
+            refs["zstd_write_s"].append(max(i["seal_s"] + i["write_s"] for i in zimages))
+            size = directory_bytes(ckdir)
+            data_bytes = run.data_bytes
+            copy = subprocess.run([exes["memcopy"], str(largest_image(ckdir))], check=True,
+                                  capture_output=True, text=True).stdout.split()
+            refs["copy_fresh_s"].append(float(copy[1]))
+            refs["copy_warm_s"].append(float(copy[3]))
+            _, wall, out = run(exes["full", first], ranks, opts.grid, {"CKPT_DIR": ckdir}, work,
+                               recover=True)
+            check(out, "Restore")
+            by_placement["Restore"][first].append(wall)
+            shutil.rmtree(ckdir, ignore_errors=True)
+        for mode in MODES:
+            times[mode].append(statistics.mean(v[-1] for v in by_placement[mode].values()))
         # Restart: the checkpoint at the last iteration, then the recovery alone.
         env.update(CKPT_EVERY=str(iterations - 1))  # the last potential point
-        run(exes["full"], ranks, opts.grid, env, work)
+        run(exes["full", first], ranks, opts.grid, env, work)
         stats_lines(stats, "checkpoint")
         fresh, warm = read_seconds(ckdir, exes["image_read"])
         refs["image_read_s"].append(fresh)
@@ -259,7 +324,7 @@ def measure(exes, ranks, opts, work):
                     # copying the whole heap instead of moving the image's pages
                     ("Restart, CKPT_MAP_IMAGE=0", {"CKPT_MAP_IMAGE": "0"},
                      "restart_copied_wall_s", "resumed_after_copied_s")):
-                _, wall, out = run(exes["full"], ranks, opts.grid,
+                _, wall, out = run(exes["full", first], ranks, opts.grid,
                                    dict(extra, CKPT_DIR=ckdir, CKPT_STATS=stats), work,
                                    recover=True)
                 check(out, what)
@@ -276,8 +341,8 @@ def measure(exes, ranks, opts, work):
         print(f"cg_benchmark: {ranks} ranks, run {k + 1}/{opts.runs}: " +
               ", ".join(f"{mode} {times[mode][-1]:.3f}" for mode in MODES) + "; " +
               ", ".join(f"{k} {v[-1]:.4f}" for k, v in refs.items()), flush=True)
-    return times, refs, {"checkpoint_bytes": size, "zstd_checkpoint_bytes": zsize,
-                         "data_bytes": data_bytes}, iterations
+    return times, by_placement, refs, {"checkpoint_bytes": size, "zstd_checkpoint_bytes": zsize,
+                                       "data_bytes": data_bytes}, iterations
 
 
 def verdict(value, bound):
@@ -335,8 +400,9 @@ def targets_section(results):
             f"({ref['image_read_warm_s']:.4f}) | "
             f"{verdict(ref['restart_wall_s'], bound_rs)} | {ref['runtime_read_s']:.4f} / "
             f"{ref['runtime_load_s']:.4f} / {ref['resumed_after_s']:.3f} |")
-    lines += ["", "The same targets judged round by round (each round runs every mode once, "
-              "in the same order): the median over the rounds of the measured time divided by "
+    lines += ["", "The same targets judged round by round (each round runs every mode once "
+              "at each placement, in the same order, and a round's time for a mode is its mean "
+              "over the placements): the median over the rounds of the measured time divided by "
               "its bound from the same round; at most 1.00 is met. This cancels the drift "
               "between rounds that the middle-three means keep; +Collectives is included "
               "here (bound: 1.02 x Original).", "",
@@ -410,15 +476,17 @@ def category(function, obj, exe):
 
 def profile(exes, opts, work):
     """Where the instructions go: Original (no PIE) against +Collectives."""
-    base_total, base = callgrind_profile(exes["nopie"], opts.grid, work, {})
-    full_total, full = callgrind_profile(exes["full"], opts.grid, work, {"CKPT_INTERVAL": "0"})
+    first = opts.placements[0]
+    nopie, aalc = exes["nopie", first], exes["full", first]
+    base_total, base = callgrind_profile(nopie, opts.grid, work, {})
+    full_total, full = callgrind_profile(aalc, opts.grid, work, {"CKPT_INTERVAL": "0"})
     by_cat = {}
-    for which, functions, exe in (("original", base, exes["nopie"]), ("aalc", full, exes["full"])):
+    for which, functions, exe in (("original", base, nopie), ("aalc", full, aalc)):
         for count, function, obj in functions:
             c = by_cat.setdefault(category(function, obj, exe), {"original": 0, "aalc": 0})
             c[which] += count
     layer = sorted(((count, function) for count, function, obj in full
-                    if category(function, obj, exes["full"]) in ("coordination layer", "runtime")),
+                    if category(function, obj, aalc) in ("coordination layer", "runtime")),
                    reverse=True)[:8]
     return {"original_instructions": base_total, "aalc_instructions": full_total,
             "by_category": by_cat, "top_aalc_functions": layer}
@@ -467,13 +535,16 @@ def mode_table(results):
 
 
 def header(opts, when, path_json):
+    sweep = len(opts.placements) > 1
     return (f"Generated by `tests/bench/cg_benchmark.py` on {when} "
-            f"(`--runs {opts.runs} --grid {opts.grid} --cflags='{opts.cflags}'`: every mode "
-            f"compiled with `{opts.cflags}`); machine-readable figures in "
-            f"`{os.path.relpath(path_json, TOP)}`. Seconds: the mean of the middle three of "
-            f"{opts.runs} runs (fastest and slowest dropped, as the thesis did); ratio to "
-            "Original in brackets. Solve time as rank 0 measures it (MPI_Wtime around the "
-            "iterations, after a barrier), except Restore: wall-clock of the whole "
+            f"(`--runs {opts.runs} --grid {opts.grid} --cflags='{opts.cflags}' "
+            f"--placements {len(opts.placements)}`: every mode compiled with `{opts.cflags}`); "
+            f"machine-readable figures in `{os.path.relpath(path_json, TOP)}`. Seconds: the mean "
+            f"of the middle three of {opts.runs} runs (fastest and slowest dropped, as the thesis "
+            "did)" + (f", at each of {len(opts.placements)} code placements, averaged over the "
+                      "placements (below)" if sweep else "") +
+            "; ratio to Original in brackets. Solve time as rank 0 measures it (MPI_Wtime around "
+            "the iterations, after a barrier), except Restore: wall-clock of the whole "
             "`mpiexec ... --recover`, MPI start-up included.")
 
 
@@ -502,20 +573,47 @@ def write_summary(results, opts, when, path_md, path_json, path_summary, prof):
     put_section(path_summary, "cg_benchmark", "\n".join(lines))
 
 
-def placement_note(opts):
-    """Why modes that execute the same instructions can differ, unless the run
-    aligned the hot loops alike in every mode."""
-    flags = opts.cflags if isinstance(opts.cflags, str) else " ".join(opts.cflags)
-    if "-falign-loops" in flags:
-        return ""
-    return (" Each mode is its own executable, and where the linker places the solver's "
-            "hot loops moves a mode by a few percent either way with the same instructions "
-            "executed (the callgrind count below): a gap of that size between modes is "
-            "placement, not overhead. [performance-cg-aligned.md](performance-cg-aligned.md) "
-            "runs 1 and 2 ranks with the loops aligned alike in every mode.")
+def placement_section(results, opts, hot_loops):
+    """Each mode at each placement: how much of a gap between modes the code's
+    place alone makes."""
+    swept = [r for r in results if len(r.get("placement_mean", {}).get("Original", {})) > 1]
+    if not swept:
+        return ["Each mode is its own executable, and where the linker places the solver's hot "
+                "loops moves a mode by a few percent either way with the same instructions "
+                "executed: a gap of that size between modes is placement, not overhead "
+                "(`--placements 4` measures each mode at four placements).", ""]
+    offsets = list(swept[0]["placement_mean"]["Original"])
+    lines = ["## Code placement", "",
+             "Each mode is its own executable: the layer's code and the table of functions it "
+             "imports from MPI come before the program's, so the solver's hot loops land "
+             "elsewhere in every mode, and where they land moves a run by a few percent with "
+             "the same instructions executed (the callgrind count below). Each mode is "
+             "therefore built with a pad linked first that starts the code after it 0, 16, "
+             "32 or 48 bytes past a 64-byte line, every round runs every placement, and the "
+             "table above averages the placements. Oversubscribed rank counts run at the "
+             "first placement only. The thesis's statistic at each placement (seconds):", "",
+             "| ranks | mode | " + " | ".join(f"+{o} B" for o in offsets) +
+             " | spread | mean |", "|---|---|" + "---|" * (len(offsets) + 2)]
+    for r in swept:
+        for mode in SWEPT:
+            cells = [r["placement_mean"][mode][o] for o in r["placement_mean"][mode]]
+            lines.append(f"| {r['ranks']} | {mode} | " +
+                         " | ".join(f"{c:.3f}" for c in cells) +
+                         f" | {100 * (max(cells) / min(cells) - 1):.1f}% | "
+                         f"{statistics.mean(cells):.3f} |")
+    if hot_loops:
+        names = {"plain": "Original", "nopie": "Original, no PIE", "none": "+Data",
+                 "p2p": "+Point to point", "full": "+Collectives and +Checkpoint"}
+        lines += ["", "Where `spmv_rows` (the matrix-vector product) starts within its 64-byte "
+                  "line, per executable: " + "; ".join(
+                      f"{label} " + "/".join(str(hot_loops.get(f"{name}.{o}", "?"))
+                                            for o in offsets)
+                      for name, label in names.items()) + "."]
+    return lines + [""]
 
 
-def write_report(results, opts, path_md, path_json, prof=None, when=None, write_json=True):
+def write_report(results, opts, path_md, path_json, prof=None, when=None, write_json=True,
+                 hot_loops=None):
     when = when or datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
     lines = ["# The thesis's CG table, measured here", "", header(opts, when, path_json), ""]
     lines += mode_table(results)
@@ -525,7 +623,8 @@ def write_report(results, opts, path_md, path_json, prof=None, when=None, write_
               "makes this solver faster than the default PIE build: compare the instrumented "
               "modes with \"Original, no PIE\". Differences of 10-20% between runs of the "
               "same mode are this VM's (whole runs land in a fast or a slow mode); the "
-              "middle-three mean softens but does not remove them." + placement_note(opts), ""]
+              "middle-three mean softens but does not remove them.", ""]
+    lines += placement_section(results, opts, hot_loops)
     lines += targets_section(results)
     lines += profile_section(prof)
     lines += [""] + thesis_table() + [""]
@@ -538,7 +637,7 @@ def write_report(results, opts, path_md, path_json, prof=None, when=None, write_
     os.makedirs(os.path.dirname(path_json), exist_ok=True)
     with open(path_json, "w") as f:
         json.dump({"when": when, "runs": opts.runs, "grid": opts.grid, "cflags": opts.cflags,
-                   "results": results,
+                   "placements": opts.placements, "hot_loops": hot_loops, "results": results,
                    "profile": prof, "thesis": THESIS}, f, indent=1)
 
 
@@ -551,6 +650,9 @@ def main():
     ap.add_argument("--cflags", default="-O2",
                     help="compiler flags for every mode (e.g. add -falign-functions=64 "
                          "-falign-loops=64 to take code placement out of the comparison)")
+    ap.add_argument("--placements", type=int, default=4, choices=(1, 2, 4, 8, 16),
+                    help="code placements per mode: the program's code starts 0, 64/N, ... "
+                         "bytes past a 64-byte line (1: only the linker's own)")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions with callgrind (valgrind) at 1 rank")
     default_output = os.path.join(TOP, "docs", "performance-cg.md")
@@ -563,6 +665,7 @@ def main():
     ap.add_argument("--from-json", action="store_true",
                     help="only write the reports again from the --json file of an earlier run")
     opts = ap.parse_args()
+    opts.placements = [i * LINE // opts.placements for i in range(opts.placements)]
     if opts.summary is None:
         same = os.path.abspath(opts.output) == default_output
         opts.summary = os.path.join(TOP, "docs", "performance.md") if same else ""
@@ -570,22 +673,30 @@ def main():
         saved = json.load(open(opts.json))
         for key in ("runs", "grid", "cflags"):
             setattr(opts, key, saved[key])
+        opts.placements = saved.get("placements", [0])
         write_report(saved["results"], opts, opts.output, opts.json, saved["profile"],
-                     when=saved["when"], write_json=False)
+                     when=saved["when"], write_json=False, hot_loops=saved.get("hot_loops"))
         return
     work = tempfile.mkdtemp(prefix="aalc-cgbench-")
     try:
-        exes = build(work, os.path.abspath(opts.build_dir), opts.cflags.split())
+        exes = build(work, os.path.abspath(opts.build_dir), opts.cflags.split(),
+                     opts.placements)
         results = []
         for ranks in [int(r) for r in opts.ranks.split(",")]:
-            times, refs, sizes, iterations = measure(exes, ranks, opts, work)
-            results.append({"ranks": ranks, "iterations": iterations, "times": times,
-                            "mean": {m: thesis_mean(t) for m, t in times.items()},
-                            "references": refs,
-                            "reference_mean": {k: thesis_mean(v) for k, v in refs.items()},
-                            **sizes})
+            times, by_placement, refs, sizes, iterations = measure(exes, ranks, opts, work)
+            results.append({
+                "ranks": ranks, "iterations": iterations, "times": times,
+                "times_by_placement": by_placement,
+                "placement_mean": {m: {o: thesis_mean(t) for o, t in per.items()}
+                                   for m, per in by_placement.items()},
+                "mean": {m: statistics.mean(thesis_mean(t) for t in per.values())
+                         for m, per in by_placement.items()},
+                "references": refs,
+                "reference_mean": {k: thesis_mean(v) for k, v in refs.items()},
+                **sizes})
         prof = profile(exes, opts, work) if opts.profile else None
-        write_report(results, opts, opts.output, opts.json, prof)
+        write_report(results, opts, opts.output, opts.json, prof,
+                     hot_loops=hot_loop_offsets(exes, opts.placements))
         print(open(opts.output).read())
     finally:
         shutil.rmtree(work, ignore_errors=True)
