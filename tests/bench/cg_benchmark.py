@@ -39,12 +39,13 @@ The global checkpoint's size (all ranks' images and logs) is reported per
 rank count.
 
 Every mode is compiled with the same flags (--cflags, default -O2). Where the
-linker puts the solver's hot loops moves a whole run by a few percent with the
-same instructions executed, and every mode is its own executable (the layer's
-code and its import table come before the program's). So each mode is built
---placements times (default 4), with a pad linked first that starts the code
-after it 0, 16, 32 or 48 bytes past a 64-byte line, and every round runs each
-placement once: a cell is the thesis's statistic at each placement, averaged
+solver's hot loops land within a 64-byte line moves a whole run by a few
+percent with the same instructions executed, and the code ahead of the solver
+differs in every mode (PIE or not, the instrumented source, the layer's
+start-up and cold sections). So each mode is built at 4 placements
+(--placements 4, the default): a pad linked first starts the code after it
+0, 16, 32 or 48 bytes past a 64-byte line, so that every mode's loops take
+each of the four 16-byte positions once, and every round runs each placement: a cell is the thesis's statistic at each placement, averaged
 over the placements (Mytkowicz et al., "Producing wrong data without doing
 anything obviously wrong!", ASPLOS 2009: vary the layout rather than trust
 one). Oversubscribed rank counts, whose runs take 30 times longer, run at the
@@ -86,7 +87,7 @@ RESTART_KEYS = ("mpi_startup_s", "restart_wall_s", "runtime_read_s", "runtime_lo
 MODES = ["Original", "Original, no PIE", "+Data", "+Point to point", "+Collectives",
          "+Checkpoint", "+Checkpoint, zstd", "Restore"]
 SWEPT = MODES[:-1]  # the modes timed at every placement
-LINE = 64  # bytes: the placements are offsets within this
+LINE = 64  # bytes: a pad moves the program's code to a 16-byte position within such a line
 # The thesis's table 4.2 (seconds, ratio to Original), 1/4/9/16 processes.
 THESIS = {
     "ranks": [1, 4, 9, 16],
@@ -99,16 +100,17 @@ THESIS = {
 }
 
 
-def placement_pad(work, offset):
-    """An object that, linked first, starts the code after it `offset` bytes
+def placement_pad(work, pad_bytes):
+    """An object that, linked first, starts the code after it `pad_bytes`
     past a 64-byte line: its section sorts before every other text section
     (.text.unlikely comes first in the linker's default script) and is
-    aligned to the line, so what follows moves by exactly `offset`."""
-    source = os.path.join(work, f"pad{offset}.c")
+    aligned to the line; what follows is aligned to 16 bytes at most, so it
+    moves by exactly `pad_bytes` (a multiple of 16)."""
+    source = os.path.join(work, f"pad{pad_bytes}.c")
     with open(source, "w") as f:
         f.write('__asm__(".section .text.unlikely.aalc_bench_placement,\\"ax\\",@progbits\\n"\n'
                 f'        ".balign {LINE}\\n"' +
-                (f' ".skip {offset}, 0xcc\\n"' if offset else "") + ' ".text\\n");\n')
+                (f' ".skip {pad_bytes}, 0xcc\\n"' if pad_bytes else "") + ' ".text\\n");\n')
     obj = source[:-2] + ".o"
     subprocess.run(["cc", "-c", "-o", obj, source], check=True)
     return obj
@@ -117,19 +119,20 @@ def placement_pad(work, offset):
 def build(work, build_dir, cflags, placements):
     """At each placement, the five executables: plain (PIE and not), and ckptcc
     with no, p2p and full layer, all compiled with the same `cflags`; keyed by
-    (name, offset). And the reference programs, keyed by name."""
+    (name, pad bytes). With one placement there is no pad: the linker's own
+    layout. And the reference programs, keyed by name."""
     exes = {}
-    for offset in placements:
-        pad = placement_pad(work, offset)
+    for pad_bytes in placements:
+        pad = [placement_pad(work, pad_bytes)] if len(placements) > 1 else []
         for name, extra in (("plain", []), ("nopie", ["-fno-pie", "-no-pie"])):
-            exes[name, offset] = os.path.join(work, f"cg.{name}.{offset}")
-            subprocess.run(["mpicc", *cflags, *extra, "-o", exes[name, offset], pad, SOURCE,
-                            "-lm"], check=True)
+            exes[name, pad_bytes] = os.path.join(work, f"cg.{name}.{pad_bytes}")
+            subprocess.run(["mpicc", *cflags, *extra, "-o", exes[name, pad_bytes], *pad,
+                            SOURCE, "-lm"], check=True)
         for layer in ("none", "p2p", "full"):
-            exes[layer, offset] = os.path.join(work, f"cg.{layer}.{offset}")
+            exes[layer, pad_bytes] = os.path.join(work, f"cg.{layer}.{pad_bytes}")
             env = dict(os.environ, CKPT_MPI_LAYER=layer, CKPT_CC="mpicc")
             subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), *cflags, "-o",
-                            exes[layer, offset], pad, SOURCE, "-lm"], check=True, env=env,
+                            exes[layer, pad_bytes], *pad, SOURCE, "-lm"], check=True, env=env,
                            cwd=work)
     exes["memcopy"] = os.path.join(work, "memcopy")
     subprocess.run(["cc", "-O2", "-o", exes["memcopy"],
@@ -144,15 +147,16 @@ def build(work, build_dir, cflags, placements):
 
 
 def hot_loop_offsets(exes, placements):
-    """Where spmv_rows starts within a 64-byte line, per executable: what the
-    placements move."""
+    """Where spmv_rows starts within its 64-byte line, per executable
+    ("name.pad bytes"): what the placements move."""
     found = {}
-    for offset in placements:
+    for pad_bytes in placements:
         for name in ("plain", "nopie", "none", "p2p", "full"):
-            out = subprocess.run(["nm", exes[name, offset]], capture_output=True, text=True).stdout
+            out = subprocess.run(["nm", exes[name, pad_bytes]], capture_output=True,
+                                 text=True).stdout
             m = re.search(r"^([0-9a-f]+) [tT] spmv_rows$", out, re.M)
             if m:
-                found[f"{name}.{offset}"] = int(m.group(1), 16) % LINE
+                found[f"{name}.{pad_bytes}"] = int(m.group(1), 16) % LINE
     return found
 
 
@@ -224,15 +228,19 @@ def directory_bytes(path):
     return total
 
 
+def oversubscribed(ranks):
+    return ranks > os.cpu_count()
+
+
 def placements_at(ranks, opts):
     """The placements a rank count runs at: all of them, or the first only
     when oversubscribed (a run takes 30 times longer there)."""
-    return opts.placements if ranks <= os.cpu_count() else opts.placements[:1]
+    return opts.placements[:1] if oversubscribed(ranks) else opts.placements
 
 
 def measure(exes, ranks, opts, work):
-    """All six modes at `ranks`: ({mode: [round's mean over the placements]},
-    {mode: {offset: [times]}}, references, checkpoint sizes, iterations)."""
+    """Every mode at `ranks`: ({mode: [round's mean over the placements]},
+    {mode: {pad bytes: [times]}}, references, checkpoint sizes, iterations)."""
     placements = placements_at(ranks, opts)
     first = placements[0]
     _, _, reference = run(exes["plain", first], ranks, opts.grid, {}, work)
@@ -242,7 +250,7 @@ def measure(exes, ranks, opts, work):
     iterations = int(m.group(1))
     every = iterations // 2 + 1  # exactly one checkpoint, half-way
     times = {mode: [] for mode in MODES}
-    by_placement = {mode: {offset: [] for offset in (placements if mode in SWEPT else [first])}
+    by_placement = {mode: {pad: [] for pad in (placements if mode in SWEPT else [first])}
                     for mode in MODES}
     refs = {k: [] for k in ("copy_fresh_s", "copy_warm_s", "runtime_copy_s", "write_s",
                             "image_read_s", "image_read_warm_s", "zstd_write_s",
@@ -258,31 +266,34 @@ def measure(exes, ranks, opts, work):
         ckdir = os.path.join(work, f"ckpt-{ranks}-{k}")
         env = {"CKPT_DIR": ckdir, "CKPT_EVERY": str(every), "CKPT_KEEP": "2",
                "CKPT_STATS": stats}
-        for offset in placements:
-            for mode, exe, extra in (("Original", exes["plain", offset], {}),
-                                     ("Original, no PIE", exes["nopie", offset], {}),
-                                     ("+Data", exes["none", offset], {"CKPT_INTERVAL": "0"}),
-                                     ("+Point to point", exes["p2p", offset],
+        for pad_bytes in placements:
+            for mode, exe, extra in (("Original", exes["plain", pad_bytes], {}),
+                                     ("Original, no PIE", exes["nopie", pad_bytes], {}),
+                                     ("+Data", exes["none", pad_bytes], {"CKPT_INTERVAL": "0"}),
+                                     ("+Point to point", exes["p2p", pad_bytes],
                                       {"CKPT_INTERVAL": "0"}),
-                                     ("+Collectives", exes["full", offset],
+                                     ("+Collectives", exes["full", pad_bytes],
                                       {"CKPT_INTERVAL": "0"})):
                 solve, _, out = run(exe, ranks, opts.grid, extra, work)
                 check(out, mode)
-                by_placement[mode][offset].append(solve)
+                by_placement[mode][pad_bytes].append(solve)
             shutil.rmtree(ckdir, ignore_errors=True)
-            solve, _, out = run(exes["full", offset], ranks, opts.grid, env, work)
+            solve, _, out = run(exes["full", pad_bytes], ranks, opts.grid, env, work)
             check(out, "+Checkpoint")
-            by_placement["+Checkpoint"][offset].append(solve)
+            by_placement["+Checkpoint"][pad_bytes].append(solve)
             images = stats_lines(stats, "checkpoint")
+            if pad_bytes == first:
+                data_bytes = run.data_bytes  # the +Checkpoint run's, as its size
             zdir = ckdir + "-zstd"
-            solve, _, out = run(exes["full", offset], ranks, opts.grid,
+            solve, _, out = run(exes["full", pad_bytes], ranks, opts.grid,
                                 dict(env, CKPT_DIR=zdir, CKPT_COMPRESS="zstd"), work)
             check(out, "+Checkpoint, zstd")
-            by_placement["+Checkpoint, zstd"][offset].append(solve)
+            by_placement["+Checkpoint, zstd"][pad_bytes].append(solve)
             zimages = stats_lines(stats, "checkpoint")
-            zsize = directory_bytes(zdir)
+            if pad_bytes == first:
+                zsize = directory_bytes(zdir)
             shutil.rmtree(zdir, ignore_errors=True)
-            if offset != first:
+            if pad_bytes != first:
                 shutil.rmtree(ckdir, ignore_errors=True)
                 continue
             # The references, the Restore and the Restart: at the first placement.
@@ -291,7 +302,6 @@ def measure(exes, ranks, opts, work):
             refs["plain_write_s"].append(max(i["seal_s"] + i["write_s"] for i in images))
             refs["zstd_write_s"].append(max(i["seal_s"] + i["write_s"] for i in zimages))
             size = directory_bytes(ckdir)
-            data_bytes = run.data_bytes
             copy = subprocess.run([exes["memcopy"], str(largest_image(ckdir))], check=True,
                                   capture_output=True, text=True).stdout.split()
             refs["copy_fresh_s"].append(float(copy[1]))
@@ -356,10 +366,10 @@ def overhead_pairs(exes, ranks, opts, work):
     _, _, reference = run(exes["plain", placements[0]], ranks, opts.grid, {}, work)
     pairs = []
     for i in range(opts.pairs):
-        for offset in placements:
-            order = [("original", exes["plain", offset], {}),
-                     ("collectives", exes["full", offset], {"CKPT_INTERVAL": "0"})]
-            pair = {"placement": offset}
+        for pad_bytes in placements:
+            order = [("original", exes["plain", pad_bytes], {}),
+                     ("collectives", exes["full", pad_bytes], {"CKPT_INTERVAL": "0"})]
+            pair = {"placement": pad_bytes}
             for what, exe, extra in (order[::-1] if i % 2 else order):
                 solve, _, out = run(exe, ranks, opts.grid, extra, work)
                 if out != reference:
@@ -370,13 +380,28 @@ def overhead_pairs(exes, ranks, opts, work):
     return pairs
 
 
-def median_interval(values, resamples=2000, seed=5):
-    """The median and a 95% bootstrap interval around it."""
+def pair_ratios(pairs):
+    """{pad bytes: [+Collectives / Original of each pair]}."""
+    ratios = {}
+    for p in pairs:
+        ratios.setdefault(str(p["placement"]), []).append(p["collectives"] / p["original"])
+    return ratios
+
+
+def overhead_estimate(ratios, resamples=2000, seed=5):
+    """The mean over the placements of each placement's median ratio, and a
+    95% bootstrap interval that resamples within each placement. Not the
+    median of all pairs together: at one pad the two modes' loops sit at
+    different positions (hot_loop_offsets), so each placement's ratios
+    cluster around what position costs; only over all four placements does
+    each mode take every position once."""
+    def estimate(groups):
+        return statistics.mean(statistics.median(g) for g in groups)
+    groups = list(ratios.values())
     rng = random.Random(seed)
-    medians = sorted(statistics.median(rng.choices(values, k=len(values)))
-                     for _ in range(resamples))
-    return (statistics.median(values), medians[int(0.025 * resamples)],
-            medians[int(0.975 * resamples) - 1])
+    boot = sorted(estimate([rng.choices(g, k=len(g)) for g in groups])
+                  for _ in range(resamples))
+    return estimate(groups), boot[int(0.025 * resamples)], boot[int(0.975 * resamples) - 1]
 
 
 def pairs_section(results):
@@ -384,24 +409,25 @@ def pairs_section(results):
     with_pairs = [r for r in results if r.get("pairs")]
     if not with_pairs:
         return []
-    lines = ["", "+Collectives against Original in back-to-back pairs (each pair runs both at "
-             "the same placement, one right after the other, the order alternating; "
+    lines = ["", "+Collectives against Original in back-to-back pairs (both programs built "
+             "with the same pad, run one right after the other, the order alternating; "
              "`--pairs` per placement): a run here lands in a fast or a slow stretch of the "
              "VM by up to 10% either way, which the round-by-round ratio above still "
-             "carries, while the two runs of a pair share their stretch. The median of the "
-             "pairs' ratios, with a 95% bootstrap interval, and the median at each placement:",
+             "carries, while the two runs of a pair share their stretch. With the same pad "
+             "the two programs' loops still sit at different positions (Code placement), "
+             "so each placement's ratios measure position as much as overhead; the "
+             "estimate is the mean over the placements of each placement's median ratio, "
+             "where each program takes every position once, with a 95% bootstrap interval "
+             "(resampling within each placement):",
              "", "| ranks | pairs | +Collectives / Original | 95% interval | <= 1.02 | "
-             "at each placement |", "|---|---|---|---|---|---|"]
+             "median at each pad |", "|---|---|---|---|---|---|"]
     for r in with_pairs:
-        ratios = [p["collectives"] / p["original"] for p in r["pairs"]]
-        median, low, high = median_interval(ratios)
-        per = {}
-        for p in r["pairs"]:
-            per.setdefault(p["placement"], []).append(p["collectives"] / p["original"])
-        lines.append(f"| {r['ranks']} | {len(ratios)} | {median:.3f} | {low:.3f} - {high:.3f} | "
-                     f"{'met' if median <= 1.02 else 'NOT met'}"
+        ratios = pair_ratios(r["pairs"])
+        value, low, high = overhead_estimate(ratios)
+        lines.append(f"| {r['ranks']} | {len(r['pairs'])} | {value:.3f} | {low:.3f} - "
+                     f"{high:.3f} | {'met' if value <= 1.02 else 'NOT met'}"
                      f"{' (whole interval)' if high <= 1.02 else ''} | " +
-                     ", ".join(f"+{o} B {statistics.median(v):.3f}" for o, v in per.items()) +
+                     ", ".join(f"pad {o} B {statistics.median(v):.3f}" for o, v in ratios.items()) +
                      " |")
     return lines
 
@@ -462,8 +488,8 @@ def targets_section(results):
             f"{verdict(ref['restart_wall_s'], bound_rs)} | {ref['runtime_read_s']:.4f} / "
             f"{ref['runtime_load_s']:.4f} / {ref['resumed_after_s']:.3f} |")
     lines += ["", "The same targets judged round by round (each round runs every mode once "
-              "at each placement, in the same order, and a round's time for a mode is its mean "
-              "over the placements): the median over the rounds of the measured time divided by "
+              "at each of its placements, in the same order, and a round's time for a mode is "
+              "its mean over them): the median over the rounds of the measured time divided by "
               "its bound from the same round; at most 1.00 is met. This cancels the drift "
               "between rounds that the middle-three means keep; +Collectives is included "
               "here (bound: 1.02 x Original).", "",
@@ -576,7 +602,8 @@ def mode_table(results):
     ranks = [r["ranks"] for r in results]
     lines = [
         "| mode | " + " | ".join(
-            f"{r} rank{'s' if r > 1 else ''}" + (" (oversubscribed)" if r > os.cpu_count() else "")
+            f"{r} rank{'s' if r > 1 else ''}" +
+            (" (oversubscribed, 1 placement)" if oversubscribed(r) else "")
             for r in ranks) + " |",
         "|---|" + "---|" * len(ranks),
     ]
@@ -604,7 +631,8 @@ def header(opts, when, path_json):
             f"machine-readable figures in `{os.path.relpath(path_json, TOP)}`. Seconds: the mean "
             f"of the middle three of {opts.runs} runs (fastest and slowest dropped, as the thesis "
             "did)" + (f", at each of {len(opts.placements)} code placements, averaged over the "
-                      "placements (Code placement, below)" if sweep else "") +
+                      "placements (Code placement, below; an oversubscribed column runs the "
+                      "first placement only)" if sweep else "") +
             "; ratio to Original in brackets. Solve time as rank 0 measures it (MPI_Wtime around "
             "the iterations, after a barrier), except Restore: wall-clock of the whole "
             "`mpiexec ... --recover`, MPI start-up included.")
@@ -645,18 +673,21 @@ def placement_section(results, opts, hot_loops):
                 "loops moves a mode by a few percent either way with the same instructions "
                 "executed: a gap of that size between modes is placement, not overhead "
                 "(`--placements 4` measures each mode at four placements).", ""]
-    offsets = list(swept[0]["placement_mean"]["Original"])
+    pads = list(swept[0]["placement_mean"]["Original"])
     lines = ["## Code placement", "",
-             "Each mode is its own executable: the layer's code and the table of functions it "
-             "imports from MPI come before the program's, so the solver's hot loops land "
-             "elsewhere in every mode, and where they land moves a run by a few percent with "
+             "Each mode is its own executable, and the code ahead of the solver differs in "
+             "every mode (PIE or not, the instrumented source, the layer's start-up and cold "
+             "sections), so the solver's hot loops sit at another position within their "
+             "64-byte line in every mode; where they sit moves a run by a few percent with "
              "the same instructions executed (the callgrind count below). Each mode is "
              "therefore built with a pad linked first that starts the code after it 0, 16, "
-             "32 or 48 bytes past a 64-byte line, every round runs every placement, and the "
-             "table above averages the placements. Oversubscribed rank counts run at the "
-             "first placement only. The thesis's statistic at each placement (seconds):", "",
-             "| ranks | mode | " + " | ".join(f"+{o} B" for o in offsets) +
-             " | spread | mean |", "|---|---|" + "---|" * (len(offsets) + 2)]
+             "32 or 48 bytes past a 64-byte line, so that each mode's loops take each of the "
+             "four 16-byte positions once; every round runs every placement, and the table "
+             "above averages the placements. Oversubscribed rank counts run at the first "
+             "placement only, so their column still carries a position effect of this size. "
+             "The thesis's statistic at each placement (seconds):", "",
+             "| ranks | mode | " + " | ".join(f"pad {o} B" for o in pads) +
+             " | spread | mean |", "|---|---|" + "---|" * (len(pads) + 2)]
     for r in swept:
         for mode in SWEPT:
             cells = [r["placement_mean"][mode][o] for o in r["placement_mean"][mode]]
@@ -670,7 +701,7 @@ def placement_section(results, opts, hot_loops):
         lines += ["", "Where `spmv_rows` (the matrix-vector product) starts within its 64-byte "
                   "line, per executable: " + "; ".join(
                       f"{label} " + "/".join(str(hot_loops.get(f"{name}.{o}", "?"))
-                                            for o in offsets)
+                                            for o in pads)
                       for name, label in names.items()) + "."]
     return lines + [""]
 
@@ -714,12 +745,14 @@ def main():
     ap.add_argument("--cflags", default="-O2",
                     help="compiler flags for every mode (e.g. add -falign-functions=64 "
                          "-falign-loops=64 to take code placement out of the comparison)")
-    ap.add_argument("--placements", type=int, default=4, choices=(1, 2, 4, 8, 16),
-                    help="code placements per mode: the program's code starts 0, 64/N, ... "
-                         "bytes past a 64-byte line (1: only the linker's own)")
+    ap.add_argument("--placements", type=int, default=4, choices=(1, 4),
+                    help="code placements per mode: 4 starts the program's code 0, 16, 32 and "
+                         "48 bytes past a 64-byte line, the four positions a 16-byte-aligned "
+                         "loop can take; 1 is the linker's own layout, no pad")
     ap.add_argument("--pairs", type=int, default=20,
                     help="back-to-back Original/+Collectives pairs per placement, for the "
-                         "+Collectives target (not when oversubscribed)")
+                         "+Collectives target (an even number: each order as often; 0: "
+                         "none; not when oversubscribed)")
     ap.add_argument("--profile", action="store_true",
                     help="also count instructions with callgrind (valgrind) at 1 rank")
     default_output = os.path.join(TOP, "docs", "performance-cg.md")
@@ -732,6 +765,8 @@ def main():
     ap.add_argument("--from-json", action="store_true",
                     help="only write the reports again from the --json file of an earlier run")
     opts = ap.parse_args()
+    if opts.pairs % 2:
+        ap.error("--pairs must be even: the two orders of a pair alternate")
     opts.placements = [i * LINE // opts.placements for i in range(opts.placements)]
     if opts.summary is None:
         same = os.path.abspath(opts.output) == default_output
@@ -752,7 +787,8 @@ def main():
         results = []
         for ranks in [int(r) for r in opts.ranks.split(",")]:
             times, by_placement, refs, sizes, iterations = measure(exes, ranks, opts, work)
-            pairs = overhead_pairs(exes, ranks, opts, work) if ranks <= os.cpu_count() else []
+            pairs = (overhead_pairs(exes, ranks, opts, work)
+                     if opts.pairs and not oversubscribed(ranks) else [])
             results.append({
                 "ranks": ranks, "iterations": iterations, "times": times,
                 "times_by_placement": by_placement,
