@@ -45,24 +45,25 @@ differs in every mode (PIE or not, the instrumented source, the layer's
 start-up and cold sections). So each mode is built at 4 placements
 (--placements 4, the default): a pad linked first starts the code after it
 0, 16, 32 or 48 bytes past a 64-byte line, so that every mode's loops take
-each of the four 16-byte positions once, and every round runs each placement: a cell is the thesis's statistic at each placement, averaged
-over the placements (Mytkowicz et al., "Producing wrong data without doing
+each of the four 16-byte positions once, and every round runs each
+placement: a cell is the thesis's statistic at each placement, averaged over
+the placements (Mytkowicz et al., "Producing wrong data without doing
 anything obviously wrong!", ASPLOS 2009: vary the layout rather than trust
 one). Oversubscribed rank counts, whose runs take 30 times longer, run at the
 first placement only. Restore and the references are timed at the first
-placement.
+placement. The +Collectives target is also judged on back-to-back pairs of
+Original and +Collectives runs (--pairs per placement).
 
-Writes docs/performance-cg.md and tests/bench/results/cg.json (--output, --json).
-Not a CI test.
+Writes docs/performance-cg.md, its section of docs/performance.md and
+tests/bench/results/cg.json (--output, --json, --summary) through
+cg_report.py. Not a CI test.
 
 usage: cg_benchmark.py BUILD_DIR [--ranks 1,2] [--runs 5] [--grid 300] [--cflags FLAGS]
-                       [--placements 4] [--profile]
+                       [--placements 4] [--pairs 20] [--profile] [--from-json]
 """
 import argparse
-import datetime
 import json
 import os
-import random
 import re
 import shutil
 import statistics
@@ -72,7 +73,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_sections import put_section  # noqa: E402
+from cg_report import (MODES, SWEPT, oversubscribed, thesis_mean,  # noqa: E402
+                       write_report)
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "samples", "mpi", "cg.c")
@@ -84,20 +86,7 @@ RESTART_REPEATS = 5  # MPI start-up and each recovery, per round
 RESTART_KEYS = ("mpi_startup_s", "restart_wall_s", "runtime_read_s", "runtime_load_s",
                 "resumed_after_s", "moved_bytes", "restart_serial_load_wall_s",
                 "resumed_after_serial_load_s", "restart_copied_wall_s", "resumed_after_copied_s")
-MODES = ["Original", "Original, no PIE", "+Data", "+Point to point", "+Collectives",
-         "+Checkpoint", "+Checkpoint, zstd", "Restore"]
-SWEPT = MODES[:-1]  # the modes timed at every placement
 LINE = 64  # bytes: a pad moves the program's code to a 16-byte position within such a line
-# The thesis's table 4.2 (seconds, ratio to Original), 1/4/9/16 processes.
-THESIS = {
-    "ranks": [1, 4, 9, 16],
-    "Original": [13.42, 5.62, 4.01, 4.45],
-    "+Data": [13.2, 5.33, 4.41, 4.76],
-    "+Point to point": [12.31, 5.16, 4.51, 4.76],
-    "+Collectives": [12.26, 5.54, 4.97, 10.25],
-    "+Checkpoint": [12.99, 5.36, 6.55, 10.91],
-    "Size": ["21M", "1x12.4M + 3x3.2M", "1x10.7M + 8x1.6M", "1x10M + 15x1.08M"],
-}
 
 
 def placement_pad(work, pad_bytes):
@@ -214,22 +203,12 @@ def largest_image(ckdir):
     return max(sizes) if sizes else 0
 
 
-def thesis_mean(times):
-    """The thesis's statistic: drop the fastest and the slowest, average the rest."""
-    t = sorted(times)
-    return statistics.mean(t[1:-1]) if len(t) >= 3 else statistics.mean(t)
-
-
 def directory_bytes(path):
     total = 0
     for root, _, files in os.walk(path):
         for f in files:
             total += os.path.getsize(os.path.join(root, f))
     return total
-
-
-def oversubscribed(ranks):
-    return ranks > os.cpu_count()
 
 
 def placements_at(ranks, opts):
@@ -380,155 +359,6 @@ def overhead_pairs(exes, ranks, opts, work):
     return pairs
 
 
-def pair_ratios(pairs):
-    """{pad bytes: [+Collectives / Original of each pair]}."""
-    ratios = {}
-    for p in pairs:
-        ratios.setdefault(str(p["placement"]), []).append(p["collectives"] / p["original"])
-    return ratios
-
-
-def overhead_estimate(ratios, resamples=2000, seed=5):
-    """The mean over the placements of each placement's median ratio, and a
-    95% bootstrap interval that resamples within each placement. Not the
-    median of all pairs together: at one pad the two modes' loops sit at
-    different positions (hot_loop_offsets), so each placement's ratios
-    cluster around what position costs; only over all four placements does
-    each mode take every position once."""
-    def estimate(groups):
-        return statistics.mean(statistics.median(g) for g in groups)
-    groups = list(ratios.values())
-    rng = random.Random(seed)
-    boot = sorted(estimate([rng.choices(g, k=len(g)) for g in groups])
-                  for _ in range(resamples))
-    return estimate(groups), boot[int(0.025 * resamples)], boot[int(0.975 * resamples) - 1]
-
-
-def pairs_section(results):
-    """The +Collectives target judged on the back-to-back pairs."""
-    with_pairs = [r for r in results if r.get("pairs")]
-    if not with_pairs:
-        return []
-    lines = ["", "+Collectives against Original in back-to-back pairs (both programs built "
-             "with the same pad, run one right after the other, the order alternating; "
-             "`--pairs` per placement): a run here lands in a fast or a slow stretch of the "
-             "VM by up to 10% either way, which the round-by-round ratio above still "
-             "carries, while the two runs of a pair share their stretch. With the same pad "
-             "the two programs' loops still sit at different positions (Code placement), "
-             "so each placement's ratios measure position as much as overhead; the "
-             "estimate is the mean over the placements of each placement's median ratio, "
-             "where each program takes every position once, with a 95% bootstrap interval "
-             "(resampling within each placement):",
-             "", "| ranks | pairs | +Collectives / Original | 95% interval | <= 1.02 | "
-             "median at each pad |", "|---|---|---|---|---|---|"]
-    for r in with_pairs:
-        ratios = pair_ratios(r["pairs"])
-        value, low, high = overhead_estimate(ratios)
-        lines.append(f"| {r['ranks']} | {len(r['pairs'])} | {value:.3f} | {low:.3f} - "
-                     f"{high:.3f} | {'met' if value <= 1.02 else 'NOT met'}"
-                     f"{' (whole interval)' if high <= 1.02 else ''} | " +
-                     ", ".join(f"pad {o} B {statistics.median(v):.3f}" for o, v in ratios.items()) +
-                     " |")
-    return lines
-
-
-def verdict(value, bound):
-    return f"{'met' if value <= bound else 'NOT met'} ({value:.3f} vs {bound:.3f})"
-
-
-def paired(values, bounds):
-    """Median over the rounds of value / bound, each run against the references of its
-    own round: drift between rounds (other jobs, where the VM places the vCPUs) cancels."""
-    return statistics.median(v / b for v, b in zip(values, bounds))
-
-
-def paired_targets(r):
-    """The three targets judged round by round: {target: median ratio to its bound}."""
-    t, ref = r["times"], r["references"]
-    return {
-        "+Collectives <= 1.02 x Original": paired(
-            t["+Collectives"], [1.02 * o for o in t["Original"]]),
-        "+Checkpoint <= Original + copy + 10%": paired(
-            t["+Checkpoint"], [1.10 * o + c for o, c in zip(t["Original"], ref["copy_fresh_s"])]),
-        "Restart <= (MPI start-up + image read) + 10%": paired(
-            ref["restart_wall_s"], [1.10 * (m + i) for m, i in
-                                    zip(ref["mpi_startup_s"], ref["image_read_s"])]),
-    }
-
-
-def targets_section(results):
-    """Issue 5's targets, each against references measured in the same run."""
-    lines = ["## Targets", "",
-             "+Checkpoint against Original + the time to copy one rank's image into fresh "
-             "memory + 10% of Original; Restart (recovery from a checkpoint at the last "
-             "iteration) against MPI start-up + reading the largest rank's image + 10% of "
-             f"that. MPI start-up and the recoveries are timed {RESTART_REPEATS} times per "
-             "round, interleaved; each round keeps their medians. The image is read into "
-             "memory the reading process never touched (tests/bench/image_read.c), as a restarted process must; in brackets, the same "
-             "files read into a buffer used before, which a restore cannot do. The runtime's "
-             "own figures come from `CKPT_STATS`: the copy the program "
-             "waited for (the write and fsync then run in the background), and on recovery "
-             "the time to read and check the image, to put it into place (copy, or move the "
-             "heap's pages), and from the program's start to its resumption.", "",
-             "| ranks | +Checkpoint | Original | copy, fresh / warm | +Checkpoint target | "
-             "runtime copy | background write | Restart | MPI start-up | image read | "
-             "Restart target | runtime read / load / resumed after |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    for r in results:
-        m, ref = r["mean"], r["reference_mean"]
-        bound_ck = m["Original"] * 1.10 + ref["copy_fresh_s"]
-        bound_rs = (ref["mpi_startup_s"] + ref["image_read_s"]) * 1.10
-        lines.append(
-            f"| {r['ranks']} | {m['+Checkpoint']:.3f} | {m['Original']:.3f} | "
-            f"{ref['copy_fresh_s']:.4f} / {ref['copy_warm_s']:.4f} | "
-            f"{verdict(m['+Checkpoint'], bound_ck)} | {ref['runtime_copy_s']:.4f} | "
-            f"{ref['write_s']:.4f} | {ref['restart_wall_s']:.3f} | "
-            f"{ref['mpi_startup_s']:.3f} | {ref['image_read_s']:.4f} "
-            f"({ref['image_read_warm_s']:.4f}) | "
-            f"{verdict(ref['restart_wall_s'], bound_rs)} | {ref['runtime_read_s']:.4f} / "
-            f"{ref['runtime_load_s']:.4f} / {ref['resumed_after_s']:.3f} |")
-    lines += ["", "The same targets judged round by round (each round runs every mode once "
-              "at each of its placements, in the same order, and a round's time for a mode is "
-              "its mean over them): the median over the rounds of the measured time divided by "
-              "its bound from the same round; at most 1.00 is met. This cancels the drift "
-              "between rounds that the middle-three means keep; +Collectives is included "
-              "here (bound: 1.02 x Original).", "",
-              "| ranks | " + " | ".join(paired_targets(results[0])) + " |",
-              "|---|" + "---|" * len(paired_targets(results[0]))]
-    for r in results:
-        lines.append(f"| {r['ranks']} | " + " | ".join(
-            f"{'met' if v <= 1 else 'NOT met'} ({v:.3f})" for v in paired_targets(r).values())
-            + " |")
-    lines += pairs_section(results)
-    lines += ["", "Recovery loads this rank's newest image while `MPI_Init` runs, and moves the "
-              "pages of the heap's long ranges out of the image instead of copying them "
-              "(design.md). The same recovery with `CKPT_PREFETCH=0` loads it after the ranks "
-              "have agreed; with `CKPT_MAP_IMAGE=0` it copies the whole heap. Wall-clock of the "
-              "Restart, the time from the program's start to its resumption (`CKPT_STATS`, "
-              "largest rank), and the heap bytes moved (all ranks):", "",
-              "| ranks | Restart | CKPT_PREFETCH=0 | CKPT_MAP_IMAGE=0 | resumed after | "
-              "CKPT_PREFETCH=0 | CKPT_MAP_IMAGE=0 | heap bytes moved |",
-              "|---|---|---|---|---|---|---|---|"]
-    for r in results:
-        ref = r["reference_mean"]
-        lines.append(f"| {r['ranks']} | {ref['restart_wall_s']:.4f} | "
-                     f"{ref['restart_serial_load_wall_s']:.4f} | "
-                     f"{ref['restart_copied_wall_s']:.4f} | {ref['resumed_after_s']:.4f} | "
-                     f"{ref['resumed_after_serial_load_s']:.4f} | "
-                     f"{ref['resumed_after_copied_s']:.4f} | {ref['moved_bytes']:.0f} |")
-    lines += ["", "Compression (`CKPT_COMPRESS=zstd`, level 1, in the writing thread): size of "
-              "the global checkpoint and the background time of the largest rank (checksum, "
-              "compression, write, fsync).", "",
-              "| ranks | checkpoint | with zstd | background time | with zstd |",
-              "|---|---|---|---|---|"]
-    for r in results:
-        ref = r["reference_mean"]
-        lines.append(f"| {r['ranks']} | {r['checkpoint_bytes'] / 1e6:.1f} MB | "
-                     f"{r['zstd_checkpoint_bytes'] / 1e6:.1f} MB | {ref['plain_write_s']:.4f} s | "
-                     f"{ref['zstd_write_s']:.4f} s |")
-    return lines
-
-
 ANNOTATE_LINE = re.compile(r"^\s*([0-9,]+) \(\s*[0-9.]+%\)\s+(.*?):(\S+) \[(.*)\]$")
 
 
@@ -580,162 +410,6 @@ def profile(exes, opts, work):
             "by_category": by_cat, "top_aalc_functions": layer}
 
 
-def profile_section(prof):
-    if not prof:
-        return []
-    extra = prof["aalc_instructions"] - prof["original_instructions"]
-    lines = ["## Where the remaining overhead goes", "",
-             f"callgrind, 1 rank (a single rank never waits, so the counts do not depend on "
-             f"timing): Original (no PIE) executes {prof['original_instructions']:,} "
-             f"instructions, +Collectives {prof['aalc_instructions']:,}: {extra:+,} "
-             f"({100 * extra / prof['original_instructions']:+.3f}%).", "",
-             "| where (self cost) | Original, no PIE | +Collectives |", "|---|---|---|"]
-    for name, c in sorted(prof["by_category"].items(), key=lambda kv: -kv[1]["aalc"]):
-        lines.append(f"| {name} | {c['original']:,} | {c['aalc']:,} |")
-    lines += ["", "The layer's and runtime's heaviest functions: " + ", ".join(
-        f"`{f}` {n:,}" for n, f in prof["top_aalc_functions"]) + ".", ""]
-    return lines
-
-
-def mode_table(results):
-    """The thesis's table, measured: seconds (ratio to Original) per mode and rank count."""
-    ranks = [r["ranks"] for r in results]
-    lines = [
-        "| mode | " + " | ".join(
-            f"{r} rank{'s' if r > 1 else ''}" +
-            (" (oversubscribed, 1 placement)" if oversubscribed(r) else "")
-            for r in ranks) + " |",
-        "|---|" + "---|" * len(ranks),
-    ]
-    for mode in MODES:
-        cells = []
-        for r in results:
-            t = r["mean"][mode]
-            base = r["mean"]["Original"]
-            cells.append(f"{t:.3f} ({t / base:.2f})" if mode != "Restore" else f"{t:.3f} wall")
-        lines.append(f"| {mode} | " + " | ".join(cells) + " |")
-    lines.append("| global checkpoint | " + " | ".join(
-        f"{r['checkpoint_bytes'] / 1e6:.1f} MB" for r in results) + " |")
-    lines.append("| global checkpoint, zstd | " + " | ".join(
-        f"{r['zstd_checkpoint_bytes'] / 1e6:.1f} MB" for r in results) + " |")
-    lines.append("| the program's data | " + " | ".join(
-        f"{r['data_bytes'] / 1e6:.1f} MB" for r in results) + " |")
-    return lines
-
-
-def header(opts, when, path_json):
-    sweep = len(opts.placements) > 1
-    return (f"Generated by `tests/bench/cg_benchmark.py` on {when} "
-            f"(`--runs {opts.runs} --grid {opts.grid} --cflags='{opts.cflags}' "
-            f"--placements {len(opts.placements)} --pairs {opts.pairs}`: every mode compiled with `{opts.cflags}`); "
-            f"machine-readable figures in `{os.path.relpath(path_json, TOP)}`. Seconds: the mean "
-            f"of the middle three of {opts.runs} runs (fastest and slowest dropped, as the thesis "
-            "did)" + (f", at each of {len(opts.placements)} code placements, averaged over the "
-                      "placements (Code placement, below; an oversubscribed column runs the "
-                      "first placement only)" if sweep else "") +
-            "; ratio to Original in brackets. Solve time as rank 0 measures it (MPI_Wtime around "
-            "the iterations, after a barrier), except Restore: wall-clock of the whole "
-            "`mpiexec ... --recover`, MPI start-up included.")
-
-
-def thesis_table():
-    lines = ["The thesis (table 4.2: Fortran 90, LAM/MPI, 1000 MHz Opterons, checkpoints on "
-             "NFS), seconds (ratio):", "",
-             "| mode | " + " | ".join(f"{r} proc" for r in THESIS["ranks"]) + " |",
-             "|---|" + "---|" * len(THESIS["ranks"])]
-    for mode in [m for m in MODES[:-1] if m in THESIS]:
-        lines.append(f"| {mode} | " + " | ".join(
-            f"{t} ({t / o:.2f})" for t, o in zip(THESIS[mode], THESIS["Original"])) + " |")
-    lines.append("| Size | " + " | ".join(THESIS["Size"]) + " |")
-    return lines
-
-
-def write_summary(results, opts, when, path_md, path_json, path_summary, prof, hot_loops):
-    """The table, the thesis's beside it, the targets and where the overhead
-    goes, in their section of docs/performance.md."""
-    lines = ["## The thesis's CG solver in its six modes (issue 5)", "",
-             header(opts, when, path_json) + f" The whole report, with the thesis's own table "
-             f"and where the remaining overhead goes: [{os.path.basename(path_md)}]"
-             f"({os.path.relpath(path_md, os.path.dirname(path_summary))}).", ""]
-    lines += mode_table(results) + [""] + thesis_table() + [""]
-    lines += ["#" + line if line.startswith("## ") else line
-              for line in placement_section(results, opts, hot_loops) + targets_section(results) +
-              profile_section(prof)]
-    put_section(path_summary, "cg_benchmark", "\n".join(lines))
-
-
-def placement_section(results, opts, hot_loops):
-    """Each mode at each placement: how much of a gap between modes the code's
-    place alone makes."""
-    swept = [r for r in results if len(r.get("placement_mean", {}).get("Original", {})) > 1]
-    if not swept:
-        return ["Each mode is its own executable, and where the linker places the solver's hot "
-                "loops moves a mode by a few percent either way with the same instructions "
-                "executed: a gap of that size between modes is placement, not overhead "
-                "(`--placements 4` measures each mode at four placements).", ""]
-    pads = list(swept[0]["placement_mean"]["Original"])
-    lines = ["## Code placement", "",
-             "Each mode is its own executable, and the code ahead of the solver differs in "
-             "every mode (PIE or not, the instrumented source, the layer's start-up and cold "
-             "sections), so the solver's hot loops sit at another position within their "
-             "64-byte line in every mode; where they sit moves a run by a few percent with "
-             "the same instructions executed (the callgrind count below). Each mode is "
-             "therefore built with a pad linked first that starts the code after it 0, 16, "
-             "32 or 48 bytes past a 64-byte line, so that each mode's loops take each of the "
-             "four 16-byte positions once; every round runs every placement, and the table "
-             "above averages the placements. Oversubscribed rank counts run at the first "
-             "placement only, so their column still carries a position effect of this size. "
-             "The thesis's statistic at each placement (seconds):", "",
-             "| ranks | mode | " + " | ".join(f"pad {o} B" for o in pads) +
-             " | spread | mean |", "|---|---|" + "---|" * (len(pads) + 2)]
-    for r in swept:
-        for mode in SWEPT:
-            cells = [r["placement_mean"][mode][o] for o in r["placement_mean"][mode]]
-            lines.append(f"| {r['ranks']} | {mode} | " +
-                         " | ".join(f"{c:.3f}" for c in cells) +
-                         f" | {100 * (max(cells) / min(cells) - 1):.1f}% | "
-                         f"{statistics.mean(cells):.3f} |")
-    if hot_loops:
-        names = {"plain": "Original", "nopie": "Original, no PIE", "none": "+Data",
-                 "p2p": "+Point to point", "full": "+Collectives and +Checkpoint"}
-        lines += ["", "Where `spmv_rows` (the matrix-vector product) starts within its 64-byte "
-                  "line, per executable: " + "; ".join(
-                      f"{label} " + "/".join(str(hot_loops.get(f"{name}.{o}", "?"))
-                                            for o in pads)
-                      for name, label in names.items()) + "."]
-    return lines + [""]
-
-
-def write_report(results, opts, path_md, path_json, prof=None, when=None, write_json=True,
-                 hot_loops=None):
-    when = when or datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
-    lines = ["# The thesis's CG table, measured here", "", header(opts, when, path_json), ""]
-    lines += mode_table(results)
-    lines += ["", f"CG converged in {results[0]['iterations']} iterations; the checkpoint of "
-              "+Checkpoint is taken at the potential point half-way.", "",
-              "Reading it: ckptcc links position-dependent code (`-no-pie`), which alone "
-              "makes this solver faster than the default PIE build: compare the instrumented "
-              "modes with \"Original, no PIE\". Differences of 10-20% between runs of the "
-              "same mode are this VM's (whole runs land in a fast or a slow mode); the "
-              "middle-three mean softens but does not remove them.", ""]
-    lines += placement_section(results, opts, hot_loops)
-    lines += targets_section(results)
-    lines += profile_section(prof)
-    lines += [""] + thesis_table() + [""]
-    with open(path_md, "w") as f:
-        f.write("\n".join(lines))
-    if opts.summary:
-        write_summary(results, opts, when, path_md, path_json, opts.summary, prof, hot_loops)
-    if not write_json:
-        return
-    os.makedirs(os.path.dirname(path_json), exist_ok=True)
-    with open(path_json, "w") as f:
-        json.dump({"when": when, "runs": opts.runs, "grid": opts.grid, "cflags": opts.cflags,
-                   "placements": opts.placements, "pairs": opts.pairs, "hot_loops": hot_loops,
-                   "results": results,
-                   "profile": prof, "thesis": THESIS}, f, indent=1)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build_dir")
@@ -768,6 +442,7 @@ def main():
     if opts.pairs % 2:
         ap.error("--pairs must be even: the two orders of a pair alternate")
     opts.placements = [i * LINE // opts.placements for i in range(opts.placements)]
+    opts.restart_repeats = RESTART_REPEATS
     if opts.summary is None:
         same = os.path.abspath(opts.output) == default_output
         opts.summary = os.path.join(TOP, "docs", "performance.md") if same else ""
@@ -776,6 +451,7 @@ def main():
         for key in ("runs", "grid", "cflags"):
             setattr(opts, key, saved[key])
         opts.pairs = saved.get("pairs", 0)
+        opts.restart_repeats = saved.get("restart_repeats", RESTART_REPEATS)
         opts.placements = saved.get("placements", [0])
         write_report(saved["results"], opts, opts.output, opts.json, saved["profile"],
                      when=saved["when"], write_json=False, hot_loops=saved.get("hot_loops"))
