@@ -164,7 +164,8 @@ def placement_section(results, opts, hot_loops):
              "four 16-byte positions once; every round runs every placement, and the table "
              "above averages the placements. Oversubscribed rank counts run at the first "
              "placement only, so their column still carries a position effect of this size. "
-             "The thesis's statistic at each placement (seconds):", "",
+             "The thesis's statistic at each placement (seconds; the spread mixes the "
+             f"position's effect with the noise of {opts.runs} runs):", "",
              "| ranks | mode | " + " | ".join(f"pad {o} B" for o in pads) +
              " | spread | mean |", "|---|---|" + "---|" * (len(pads) + 2)]
     for r in swept:
