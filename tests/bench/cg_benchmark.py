@@ -73,8 +73,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from cg_report import (MODES, SWEPT, oversubscribed, thesis_mean,  # noqa: E402
-                       write_report)
+from cg_report import MODES, SWEPT, thesis_mean, write_report  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "samples", "mpi", "cg.c")
@@ -209,6 +208,11 @@ def directory_bytes(path):
         for f in files:
             total += os.path.getsize(os.path.join(root, f))
     return total
+
+
+def oversubscribed(ranks):
+    """More ranks than cores: MPICH's busy-polling ranks take turns."""
+    return ranks > os.cpu_count()
 
 
 def placements_at(ranks, opts):
@@ -474,7 +478,7 @@ def main():
                          for m, per in by_placement.items()},
                 "references": refs,
                 "reference_mean": {k: thesis_mean(v) for k, v in refs.items()},
-                "pairs": pairs, **sizes})
+                "pairs": pairs, "oversubscribed": oversubscribed(ranks), **sizes})
         prof = profile(exes, opts, work) if opts.profile else None
         write_report(results, opts, opts.output, opts.json, prof,
                      hot_loops=hot_loop_offsets(exes, opts.placements))

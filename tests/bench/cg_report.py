@@ -32,10 +32,6 @@ THESIS = {
 }
 
 
-def oversubscribed(ranks):
-    return ranks > os.cpu_count()
-
-
 def thesis_mean(times):
     """The thesis's statistic: drop the fastest and the slowest, average the rest."""
     t = sorted(times)
@@ -92,13 +88,12 @@ def overhead_estimate(ratios, resamples=2000, seed=5):
 
 def mode_table(results):
     """The thesis's table, measured: seconds (ratio to Original) per mode and rank count."""
-    ranks = [r["ranks"] for r in results]
     lines = [
         "| mode | " + " | ".join(
-            f"{r} rank{'s' if r > 1 else ''}" +
-            (" (oversubscribed, 1 placement)" if oversubscribed(r) else "")
-            for r in ranks) + " |",
-        "|---|" + "---|" * len(ranks),
+            f"{r['ranks']} rank{'s' if r['ranks'] > 1 else ''}" +
+            (" (oversubscribed, 1 placement)" if r["oversubscribed"] else "")
+            for r in results) + " |",
+        "|---|" + "---|" * len(results),
     ]
     for mode in MODES:
         cells = []
