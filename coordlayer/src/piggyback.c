@@ -64,40 +64,35 @@ static void forget_entry(struct type_info *t)
     t->view_known = 0;
 }
 
-/* Size and contiguity of a datatype: asked on every message. What is learnt
- * about a handle stays true until the program frees the type: its handle
- * may then be given to another type (objects.c), so cl_type_forget drops it. */
-static int describe(MPI_Datatype type, int *size)
+/* The cache entry of a datatype, described on first sight: its size and
+ * contiguity are asked on every message. What is learnt about a handle
+ * stays true until the program frees the type: its handle may then be given
+ * to another type (objects.c), so cl_type_forget drops it. An entry of size
+ * 0 is never found again (nothing to learn from an empty type). */
+static struct type_info *entry_of(MPI_Datatype type)
 {
     static unsigned next;
     for (int i = 0; i < 8; i++)
-        if (described[i].type == type && described[i].size > 0) {
-            *size = described[i].size;
-            return described[i].contiguous;
-        }
+        if (described[i].type == type && described[i].size > 0)
+            return &described[i];
     int s;
     MPI_Aint lb, extent, tlb, textent;
     MPI_Datatype real = cl_real_type(type);
     PMPI_Type_size(real, &s);
     PMPI_Type_get_extent(real, &lb, &extent);
     PMPI_Type_get_true_extent(real, &tlb, &textent);
-    struct type_info t = {type, s, lb == 0 && tlb == 0 && extent == s && textent == s, NULL, 0,
-                          MPI_DATATYPE_NULL, 0};
-    forget_entry(&described[next % 8]);
-    described[next++ % 8] = t;
-    *size = s;
-    return t.contiguous;
+    struct type_info *t = &described[next++ % 8];
+    forget_entry(t);
+    *t = (struct type_info){type, s, lb == 0 && tlb == 0 && extent == s && textent == s, NULL,
+                            0, MPI_DATATYPE_NULL, 0};
+    return t;
 }
 
-/* The cache entry of a type (describe puts it there). */
-static struct type_info *entry_of(MPI_Datatype type)
+static int describe(MPI_Datatype type, int *size)
 {
-    int size;
-    describe(type, &size);
-    for (int i = 0; i < 8; i++)
-        if (described[i].type == type && described[i].size > 0)
-            return &described[i];
-    return NULL;
+    const struct type_info *t = entry_of(type);
+    *size = t->size;
+    return t->contiguous;
 }
 
 /* Where a non-contiguous type's first CL_WIRE_LIMIT bytes of data lie
@@ -105,7 +100,9 @@ static struct type_info *entry_of(MPI_Datatype type)
 static const struct cl_prefix *prefix_of(MPI_Datatype type)
 {
     struct type_info *t = entry_of(type);
-    if (t && !t->prefix_known) {
+    if (t->size <= 0)
+        return NULL;
+    if (!t->prefix_known) {
         t->prefix = ckpt_untracked_malloc(sizeof *t->prefix);
         t->prefix_known = cl_type_prefix(cl_real_type(type), CL_WIRE_LIMIT, t->prefix) == 0
                               ? 1 : -1;
@@ -114,7 +111,7 @@ static const struct cl_prefix *prefix_of(MPI_Datatype type)
             t->prefix = NULL;
         }
     }
-    return t ? t->prefix : NULL;
+    return t->prefix;
 }
 
 /* The type a direct receive is posted with: the library's own for
@@ -122,8 +119,10 @@ static const struct cl_prefix *prefix_of(MPI_Datatype type)
  * taken whatever its length (byte_view.c). */
 static MPI_Datatype direct_type(MPI_Datatype type)
 {
+    if (type == cl_last_contiguous.type) /* cl_recv_prepare has just asked */
+        return cl_real_type(type);
     struct type_info *t = entry_of(type);
-    if (!t || t->contiguous)
+    if (t->contiguous || t->size <= 0)
         return cl_real_type(type);
     if (!t->view_known) {
         t->view = cl_type_byte_view(cl_real_type(type));

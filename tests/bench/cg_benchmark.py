@@ -238,7 +238,6 @@ def measure(exes, ranks, opts, work):
     refs = {k: [] for k in ("copy_fresh_s", "copy_warm_s", "runtime_copy_s", "write_s",
                             "image_read_s", "image_read_warm_s", "zstd_write_s",
                             "plain_write_s") + RESTART_KEYS}
-    size = 0
     stats = os.path.join(work, "stats.jsonl")
 
     def check(out, what):
@@ -265,8 +264,7 @@ def measure(exes, ranks, opts, work):
             check(out, "+Checkpoint")
             by_placement["+Checkpoint"][pad_bytes].append(solve)
             images = stats_lines(stats, "checkpoint")
-            if pad_bytes == first:
-                data_bytes = run.data_bytes  # the +Checkpoint run's, as its size
+            checkpoint_data_bytes = run.data_bytes
             zdir = ckdir + "-zstd"
             solve, _, out = run(exes["full", pad_bytes], ranks, opts.grid,
                                 dict(env, CKPT_DIR=zdir, CKPT_COMPRESS="zstd"), work)
@@ -274,25 +272,23 @@ def measure(exes, ranks, opts, work):
             by_placement["+Checkpoint, zstd"][pad_bytes].append(solve)
             zimages = stats_lines(stats, "checkpoint")
             if pad_bytes == first:
-                zsize = directory_bytes(zdir)
+                # The sizes, the references and the Restore (the Restart
+                # below too): at the first placement.
+                data_bytes, size, zsize = (checkpoint_data_bytes, directory_bytes(ckdir),
+                                           directory_bytes(zdir))
+                refs["runtime_copy_s"].append(max(i["copy_s"] for i in images))
+                refs["write_s"].append(max(i["write_s"] for i in images))
+                refs["plain_write_s"].append(max(i["seal_s"] + i["write_s"] for i in images))
+                refs["zstd_write_s"].append(max(i["seal_s"] + i["write_s"] for i in zimages))
+                copy = subprocess.run([exes["memcopy"], str(largest_image(ckdir))], check=True,
+                                      capture_output=True, text=True).stdout.split()
+                refs["copy_fresh_s"].append(float(copy[1]))
+                refs["copy_warm_s"].append(float(copy[3]))
+                _, wall, out = run(exes["full", first], ranks, opts.grid, {"CKPT_DIR": ckdir},
+                                   work, recover=True)
+                check(out, "Restore")
+                by_placement["Restore"][first].append(wall)
             shutil.rmtree(zdir, ignore_errors=True)
-            if pad_bytes != first:
-                shutil.rmtree(ckdir, ignore_errors=True)
-                continue
-            # The references, the Restore and the Restart: at the first placement.
-            refs["runtime_copy_s"].append(max(i["copy_s"] for i in images))
-            refs["write_s"].append(max(i["write_s"] for i in images))
-            refs["plain_write_s"].append(max(i["seal_s"] + i["write_s"] for i in images))
-            refs["zstd_write_s"].append(max(i["seal_s"] + i["write_s"] for i in zimages))
-            size = directory_bytes(ckdir)
-            copy = subprocess.run([exes["memcopy"], str(largest_image(ckdir))], check=True,
-                                  capture_output=True, text=True).stdout.split()
-            refs["copy_fresh_s"].append(float(copy[1]))
-            refs["copy_warm_s"].append(float(copy[3]))
-            _, wall, out = run(exes["full", first], ranks, opts.grid, {"CKPT_DIR": ckdir}, work,
-                               recover=True)
-            check(out, "Restore")
-            by_placement["Restore"][first].append(wall)
             shutil.rmtree(ckdir, ignore_errors=True)
         for mode in MODES:
             times[mode].append(statistics.mean(v[-1] for v in by_placement[mode].values()))

@@ -7,6 +7,7 @@
  * padding for data. */
 #include "coord.h"
 
+#include "test_datatypes.h"
 #include "test_support.h"
 
 #include <mpi.h>
@@ -85,21 +86,7 @@ int main(int argc, char **argv)
     MPI_Type_create_struct(2, plens, pdisps, ptypes, &t);
     check_view("struct {double; int}", t, arena, &seed);
 
-    MPI_Type_create_hvector(30, 2, 37, MPI_SHORT, &t);
-    check_view("hvector, odd stride", t, arena, &seed);
-
-    int blocklens[] = {3, 1, 4, 1, 5, 9, 2, 6}, disps[] = {50, 0, 20, 90, 7, 30, 70, 200};
-    MPI_Type_indexed(8, blocklens, disps, MPI_FLOAT, &t);
-    check_view("indexed, unsorted", t, arena, &seed);
-    MPI_Aint hdisps[] = {-64, 100, 3, 400, 211, 17, 90, 1000};
-    MPI_Type_create_hindexed(8, blocklens, hdisps, MPI_CHAR, &t);
-    check_view("hindexed, negative displacement", t, arena, &seed);
-    int bdisps[] = {9, 2, 30, 15};
-    MPI_Type_create_indexed_block(4, 3, bdisps, MPI_DOUBLE, &t);
-    check_view("indexed block", t, arena, &seed);
-    MPI_Aint bhdisps[] = {40, -8, 200, 120};
-    MPI_Type_create_hindexed_block(4, 5, bhdisps, MPI_INT, &t);
-    check_view("hindexed block", t, arena, &seed);
+    check_block_constructors(check_view, arena, &seed);
 
     /* Nested: a resized struct out of memory order, in a vector, dup'd,
      * inside a struct. */

@@ -8,6 +8,7 @@
  * and the old bytes everywhere else. */
 #include "coord.h"
 
+#include "test_datatypes.h"
 #include "test_support.h"
 
 #include <mpi.h>
@@ -101,24 +102,7 @@ int main(int argc, char **argv)
     MPI_Type_vector(40, 3, 5, MPI_INT, &t);
     check_type("vector of ints", t, arena, &seed);
 
-    MPI_Type_create_hvector(30, 2, 37, MPI_SHORT, &t);
-    check_type("hvector, odd stride", t, arena, &seed);
-
-    int blocklens[] = {3, 1, 4, 1, 5, 9, 2, 6}, disps[] = {50, 0, 20, 90, 7, 30, 70, 200};
-    MPI_Type_indexed(8, blocklens, disps, MPI_FLOAT, &t);
-    check_type("indexed, unsorted", t, arena, &seed);
-
-    MPI_Aint hdisps[] = {-64, 100, 3, 400, 211, 17, 90, 1000};
-    MPI_Type_create_hindexed(8, blocklens, hdisps, MPI_CHAR, &t);
-    check_type("hindexed, negative displacement", t, arena, &seed);
-
-    int bdisps[] = {9, 2, 30, 15};
-    MPI_Type_create_indexed_block(4, 3, bdisps, MPI_DOUBLE, &t);
-    check_type("indexed block", t, arena, &seed);
-
-    MPI_Aint bhdisps[] = {40, -8, 200, 120};
-    MPI_Type_create_hindexed_block(4, 5, bhdisps, MPI_INT, &t);
-    check_type("hindexed block", t, arena, &seed);
+    check_block_constructors(check_type, arena, &seed);
 
     /* A record whose fields are declared out of memory order. */
     int slens[] = {1, 2, 3};
