@@ -5,11 +5,14 @@
 #include "coll.h"
 #include "objects.h"
 
+#include "debug_fail.h"
 #include "heap.h"
 #include "image.h"
+#include "job.h"
 #include "log.h"
 #include "options.h"
 #include "store.h"
+#include "trust.h"
 
 #include <aalc/ckpt.h>
 #include <aalc/ckpt_layer.h>
@@ -50,6 +53,12 @@ static void bring_up(void)
     cl_objects_init();
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
     ckpt_layer_set_node_processes((uint32_t)ranks_on_this_node());
+    if (cl.rank == 0) { /* one lock per job: the directory is the job's while it runs */
+        char err[PATH_MAX + 128];
+        if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
+            ckpt_fatal("%s", err);
+        ckpt_job_lock(ckpt_opts.dir);
+    }
 }
 
 int MPI_Init(int *argc, char ***argv)
@@ -190,9 +199,14 @@ int cl_write_log(uint64_t n)
     ok = w && ckpt_image_finish(w, err, sizeof err) == 0 && ok;
     ckpt_untracked_free(log);
     ckpt_untracked_free(coll);
+    if (ok && ckpt_debug_fail("log", n, (uint32_t)cl.rank)) {
+        snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", tmp);
+        ok = 0;
+    }
     if (ok && rename(tmp, path) == 0)
         return 0;
-    ckpt_warn("checkpoint %llu: cannot write this rank's message log: %s",
+    unlink(tmp);
+    ckpt_warn("checkpoint %llu not written: this rank's message log failed: %s",
               (unsigned long long)n, err);
     return -1;
 }
@@ -207,8 +221,68 @@ static uint64_t layer_checkpoint_number(void)
     return cl_checkpoint_number();
 }
 
+/* Is this rank's message log of checkpoint n whole and in its place? It is
+ * read after the agreement: a damaged one must move the agreement to an older
+ * checkpoint, not stop the recovery. */
+static int log_usable(uint64_t n)
+{
+    char path[PATH_MAX], err[PATH_MAX + 128] = "";
+    log_path(n, path, sizeof path, 0);
+    struct ckpt_image log;
+    if (ckpt_image_open(path, NULL, 0, &log, err, sizeof err) != 0) {
+        ckpt_warn("checkpoint %llu: this rank's message log cannot be used (%s); trying an "
+                  "older checkpoint", (unsigned long long)n, err);
+        return 0;
+    }
+    int ok = log.header.checkpoint == n && log.header.rank == (uint32_t)cl.rank &&
+             log.header.nranks == (uint32_t)cl.size;
+    if (!ok)
+        ckpt_warn("checkpoint %llu: %s is the message log of checkpoint %llu, rank %u (moved or "
+                  "copied here from elsewhere); trying an older checkpoint",
+                  (unsigned long long)n, path, (unsigned long long)log.header.checkpoint,
+                  log.header.rank);
+    else if (!ckpt_image_find(&log, SECTION_LOG, 0) || !ckpt_image_find(&log, SECTION_COLL_LOG, 0)) {
+        ckpt_warn("checkpoint %llu: %s lacks its sections; trying an older checkpoint",
+                  (unsigned long long)n, path);
+        ok = 0;
+    }
+    ckpt_image_close(&log);
+    return ok;
+}
+
+/* The runtime's test of a checkpoint, and this rank's log of it: every file
+ * of the rank checked before the ranks agree. Asked once per checkpoint. */
+static int (*image_loadable)(int i);
+static const uint64_t *agree_list;
+static signed char *log_verdict; /* per index: 0 not asked, 1 usable, -1 not */
+
+static int rank_files_loadable(int i)
+{
+    if (!image_loadable(i))
+        return 0;
+    if (!log_verdict[i])
+        log_verdict[i] = log_usable(agree_list[i]) ? 1 : -1;
+    return log_verdict[i] > 0;
+}
+
+static uint64_t agree(const uint64_t *committed, int count, int (*loadable)(int i));
+
 /* Recovery: the newest checkpoint every rank can load. */
 static uint64_t layer_agree(const uint64_t *committed, int count, int (*loadable)(int i))
+{
+    image_loadable = loadable;
+    agree_list = committed;
+    log_verdict = ckpt_untracked_malloc((size_t)(count > 0 ? count : 1));
+    if (!log_verdict)
+        ckpt_fatal("out of memory choosing a checkpoint");
+    memset(log_verdict, 0, (size_t)(count > 0 ? count : 1));
+    uint64_t chosen = agree(committed, count, rank_files_loadable);
+    ckpt_untracked_free(log_verdict);
+    log_verdict = NULL;
+    return chosen;
+}
+
+static uint64_t agree(const uint64_t *committed, int count, int (*loadable)(int i))
 {
     int i = 0;
     for (;;) {
@@ -226,6 +300,13 @@ static uint64_t layer_agree(const uint64_t *committed, int count, int (*loadable
         while (i < count && committed[i] >= lowest)
             i++;
     }
+}
+
+static int layer_all_ranks(int ok)
+{
+    int all;
+    PMPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_MIN, cl.control);
+    return all;
 }
 
 static void layer_leave_together(void)
@@ -275,7 +356,8 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     char path[PATH_MAX];
     log_path(img->header.checkpoint, path, sizeof path, 0);
     struct ckpt_image log;
-    if (ckpt_image_open(path, NULL, 0, &log, err, errlen) != 0)
+    if (ckpt_trust_path(path, err, errlen) != 0 || /* as the image (recovery.c) */
+        ckpt_image_open(path, NULL, 0, &log, err, errlen) != 0)
         return -1;
     const struct ckpt_image_section *l = ckpt_image_find(&log, SECTION_LOG, 0);
     const struct ckpt_image_section *c = ckpt_image_find(&log, SECTION_COLL_LOG, 0);
@@ -306,6 +388,7 @@ static const struct ckpt_layer mpi_layer = {
     .save = layer_save,
     .image_written = cl_image_written,
     .agree = layer_agree,
+    .all_ranks = layer_all_ranks,
     .leave_together = layer_leave_together,
     .restore = layer_restore,
     .resumed = layer_resumed,

@@ -13,20 +13,26 @@
  *   ALL_SAVED 0 -> all    every image is durable: stop logging
  *   COMPLETE  p -> 0      p's late messages and event log are durable too
  *   COMMITTED 0 -> all    the checkpoint exists
- *   FINALIZING, ABORT, DONE: shutting down without leaving anyone waiting */
+ *   CANCEL n  p -> 0      p cannot take part in n (its image or log failed, or
+ *                          it is shutting down)
+ *   ABORT n   0 -> all    n is given up: forget it and remove your files of it
+ *   FINALIZING, DONE: shutting down without leaving anyone waiting */
 #include "coord.h"
 
 #include "coll.h"
 
+#include "debug_fail.h"
 #include "heap.h"
+#include "job.h"
 #include "log.h"
 #include "options.h"
 #include "store.h"
 
 #include <aalc/ckpt.h>
+#include <aalc/ckpt_layer.h>
 #include <limits.h>
-#include <stdio.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +40,8 @@ struct cl_state cl;
 
 enum control_kind {
     CTRL_REQUEST = 1, CTRL_START, CTRL_SENT, CTRL_SAVED, CTRL_ALL_SAVED, CTRL_COMPLETE,
-    CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE, CTRL_COLLSEQ, CTRL_COLLMAX
+    CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE, CTRL_COLLSEQ, CTRL_COLLMAX,
+    CTRL_CANCEL
 };
 #define CONTROL_WORDS 5
 #define CONTROL_TAG 1
@@ -46,7 +53,9 @@ static unsigned char *finalizing; /* coordinator: which ranks are shutting down 
 static uint64_t *sent_report; /* what we tell peers at our local checkpoint */
 static int64_t *expected_early; /* SENT counts for a checkpoint we have not taken yet */
 static uint64_t taken;          /* the last checkpoint whose local part we took */
+static uint64_t last_started;   /* coordinator: numbers are never used twice in a run */
 static void handle(const int64_t m[CONTROL_WORDS]);
+static void cancel(uint64_t n);
 /* Control messages sent to and received from each rank: at shutdown every
  * rank drains what was sent to it, so that none is left in flight. */
 static uint64_t *control_sent, *control_received;
@@ -85,11 +94,21 @@ static void send_highest(int rank, uint64_t name, uint64_t seq)
     control_send_named(rank, CTRL_COLLMAX, counts_for, (int64_t)seq, name);
 }
 
-static void broadcast(int kind, uint64_t n)
+static void broadcast_value(int kind, uint64_t n, int64_t value)
 {
     for (int r = 0; r < cl.size; r++)
-        control_send(r, kind, n, 0);
+        control_send(r, kind, n, value);
 }
+
+static void broadcast(int kind, uint64_t n)
+{
+    broadcast_value(kind, n, 0);
+}
+
+/* Why a checkpoint is given up (the value of CTRL_CANCEL and CTRL_ABORT):
+ * a failure on some rank, or the program reaching its end first, which is
+ * normal and must not read like a failure at the end of a verbose run. */
+enum { GIVEN_UP_FAILED = 0, GIVEN_UP_PROGRAM_ENDED = 1 };
 
 static uint64_t *counts(void)
 {
@@ -161,30 +180,56 @@ void cl_check_complete(void)
     if (cl_write_log(cl.in_progress) == 0)
         control_send(0, CTRL_COMPLETE, cl.in_progress, 0);
     else
-        control_send(0, CTRL_ABORT, cl.in_progress, 0);
+        cancel(cl.in_progress);
 }
 
 static void start_checkpoint(void)
 {
     if (cl.in_progress || cl.finalizing || finalizing_count > 0)
         return;
+    /* Not a number given up earlier in this run, whose directory may be gone
+     * already: a rank still cleaning up after it would take the new one's files. */
     uint64_t n = ckpt_store_highest(ckpt_opts.dir);
     if (n < cl.last_committed)
         n = cl.last_committed;
+    if (n < last_started)
+        n = last_started;
+    last_started = n + 1;
     saved_count = complete_count = 0;
     cl_coll_collect_reset();
     broadcast(CTRL_START, n + 1);
 }
 
-static void abandon(uint64_t n)
+/* Remove this rank's files of a checkpoint that will not be committed. An
+ * image still being written is removed again when it is announced. */
+static void discard(uint64_t n)
+{
+    ckpt_store_discard(ckpt_opts.dir, n, (uint32_t)cl.rank);
+}
+
+static void abandon(uint64_t n, int64_t why)
 {
     if (cl.in_progress != n)
         return;
-    ckpt_info(1, "checkpoint %llu abandoned", (unsigned long long)n);
+    if (why == GIVEN_UP_PROGRAM_ENDED)
+        ckpt_info(1, "checkpoint %llu not taken: the program ended first", (unsigned long long)n);
+    else
+        ckpt_info(1, "checkpoint %llu abandoned", (unsigned long long)n);
+    discard(n);
     cl.in_progress = 0;
     cl.start_pending = cl.local_saved = cl.logging = cl.late_capture = 0;
     cl.requested = 0;
     cl_coll_window_abandon();
+    ckpt_layer_checkpoint_settled(n, 0);
+}
+
+/* This rank cannot take part in checkpoint n: give it up here at once (so
+ * that nothing waits for our part of it) and have the coordinator give it up
+ * everywhere. */
+static void cancel(uint64_t n)
+{
+    abandon(n, GIVEN_UP_FAILED);
+    control_send(0, CTRL_CANCEL, n, GIVEN_UP_FAILED);
 }
 
 static void handle(const int64_t m[CONTROL_WORDS])
@@ -197,7 +242,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
         break;
     case CTRL_START:
         if (cl.finalizing) { /* too late for us: the checkpoint cannot complete */
-            control_send(0, CTRL_ABORT, n, 0);
+            control_send(0, CTRL_CANCEL, n, GIVEN_UP_PROGRAM_ENDED);
             break;
         }
         cl.in_progress = n;
@@ -220,8 +265,8 @@ static void handle(const int64_t m[CONTROL_WORDS])
     case CTRL_COLLMAX:
         cl_coll_target((uint64_t)m[4], (uint64_t)m[2]);
         break;
-    case CTRL_SAVED:
-        if (++saved_count == cl.size) {
+    case CTRL_SAVED: /* (of a checkpoint given up since: not counted towards the next) */
+        if (n == cl.in_progress && ++saved_count == cl.size) {
             counts_for = n;
             cl_coll_announce(send_highest, cl.size);
             broadcast(CTRL_ALL_SAVED, n);
@@ -233,9 +278,15 @@ static void handle(const int64_t m[CONTROL_WORDS])
         cl_check_complete();
         break;
     case CTRL_COMPLETE:
-        if (++complete_count == cl.size) {
+        if (n == cl.in_progress && ++complete_count == cl.size) {
             char err[PATH_MAX + 128];
-            if (ckpt_store_commit(ckpt_opts.dir, n, (uint32_t)cl.size, err, sizeof err) != 0) {
+            if (ckpt_debug_fail("commit", n, 0)) {
+                snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error committing",
+                         ckpt_opts.dir);
+                ckpt_warn("checkpoint %llu not committed: %s", (unsigned long long)n, err);
+                broadcast(CTRL_ABORT, n);
+            } else if (ckpt_job_record(ckpt_opts.dir, n, (uint32_t)cl.size, err, sizeof err) != 0 ||
+                ckpt_store_commit(ckpt_opts.dir, n, (uint32_t)cl.size, err, sizeof err) != 0) {
                 ckpt_warn("checkpoint %llu not committed: %s", (unsigned long long)n, err);
                 broadcast(CTRL_ABORT, n);
             } else {
@@ -250,6 +301,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
         cl.epoch_committed = 1; /* n began our epoch: every rank took it */
         cl.in_progress = 0;
         cl.local_saved = cl.requested = 0;
+        ckpt_layer_checkpoint_settled(n, 1);
         break;
     case CTRL_FINALIZING:
         if (!finalizing[from]) {
@@ -258,15 +310,14 @@ static void handle(const int64_t m[CONTROL_WORDS])
         }
         /* It stopped without saving the checkpoint in progress: give that one up. */
         if (cl.in_progress && !(n == cl.in_progress && m[2]))
-            broadcast(CTRL_ABORT, cl.in_progress);
+            broadcast_value(CTRL_ABORT, cl.in_progress, GIVEN_UP_PROGRAM_ENDED);
+        break;
+    case CTRL_CANCEL: /* coordinator: a rank cannot take part, so nobody does */
+        if (n == cl.in_progress || n == last_started)
+            broadcast_value(CTRL_ABORT, n, m[2]);
         break;
     case CTRL_ABORT:
-        if (cl.rank == 0 && from != 0) {
-            if (cl.in_progress == n)
-                broadcast(CTRL_ABORT, n); /* a rank cannot take part: tell everyone */
-            break;
-        }
-        abandon(n);
+        abandon(n, m[2]);
         break;
     case CTRL_DONE:
         done = 1;
@@ -433,7 +484,13 @@ void cl_announce_if_pending(void)
     cl.announce_pending = 0;
     uint64_t n = announce_number;
     if (!announce_ok) {
-        control_send(0, CTRL_ABORT, n, 0);
+        if (cl.in_progress == n)
+            cancel(n);
+        discard(n);
+        return;
+    }
+    if (cl.in_progress != n) { /* given up while the image was being written */
+        discard(n);
         return;
     }
     cl.local_saved = 1;

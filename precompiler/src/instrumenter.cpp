@@ -1,6 +1,7 @@
 // The rewriting itself. What is inserted comes from templates/; this file
 // decides where, for which locals, and refuses what it cannot restore.
 #include "instrumenter.h"
+#include "repeated_effects.h"
 
 #include "liveness.h"
 #include "templates.h"
@@ -169,6 +170,100 @@ SourceLocation Instrumenter::afterStatement(const Stmt *s) const
     return Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, *sm_, lo, false);
 }
 
+std::string Instrumenter::nameOf(const VarDecl *v) const
+{
+    auto it = renamed_.find(v);
+    return it != renamed_.end() ? it->second : v->getName().str();
+}
+
+namespace {
+// Where a function's body refers to one variable.
+class ReferencesTo : public RecursiveASTVisitor<ReferencesTo> {
+public:
+    explicit ReferencesTo(const VarDecl *v) : v_(v) {}
+    bool VisitDeclRefExpr(DeclRefExpr *e)
+    {
+        if (e->getDecl() == v_)
+            locations.push_back(e->getLocation());
+        return true;
+    }
+    std::vector<SourceLocation> locations;
+
+private:
+    const VarDecl *v_;
+};
+} // namespace
+
+// Gives v a name of its own in the output (its declaration and every use),
+// so that a save block can name it beside the local it hides. Not when the
+// name is written by a macro: the expansion cannot be rewritten.
+bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
+{
+    if (renamed_.count(v))
+        return true;
+    ReferencesTo refs(v);
+    refs.TraverseStmt(f.function->getBody());
+    refs.locations.push_back(v->getLocation());
+    for (SourceLocation loc : refs.locations)
+        if (loc.isMacroID() || sm_->getFileID(loc) != sm_->getMainFileID())
+            return false;
+    std::string name;
+    do // a name the file does not use anywhere
+        name = v->getName().str() + "__ckpt" + std::to_string(++renameCount_);
+    while (ctx_->Idents.find(name) != ctx_->Idents.end());
+    renamed_[v] = name;
+    for (SourceLocation loc : refs.locations)
+        pendingRenames_.push_back({loc, name});
+    return true;
+}
+
+// Before the function's blocks are emitted: they may replace text around a
+// renamed use, and then carry the renamed text.
+void Instrumenter::applyRenames()
+{
+    for (const auto &[loc, name] : pendingRenames_)
+        rewriter_.ReplaceText(loc, static_cast<unsigned>(
+                                       Lexer::MeasureTokenLength(loc, *sm_, ctx_->getLangOpts())),
+                              name);
+    pendingRenames_.clear();
+}
+
+namespace {
+// Every reference a piece of code makes to a local, in source order.
+class LocalReferences : public RecursiveASTVisitor<LocalReferences> {
+public:
+    bool VisitDeclRefExpr(DeclRefExpr *e)
+    {
+        if (const auto *v = dyn_cast<VarDecl>(e->getDecl()))
+            found.push_back({e->getLocation(), v});
+        return true;
+    }
+    std::vector<std::pair<SourceLocation, const VarDecl *>> found;
+};
+} // namespace
+
+// e's source text, with the names of renamed locals as the output has them
+// (the rewriter's own text of a range ends a renamed token at its old length).
+std::string Instrumenter::textWithRenames(const Expr *e) const
+{
+    SourceRange range = e->getSourceRange();
+    std::string text = sourceText(range);
+    if (range.getBegin().isMacroID())
+        return text;
+    LocalReferences refs;
+    refs.TraverseStmt(const_cast<Expr *>(e));
+    unsigned base = sm_->getFileOffset(range.getBegin());
+    // Back to front, so that earlier offsets stay valid.
+    for (auto it = refs.found.rbegin(); it != refs.found.rend(); ++it) {
+        auto renamed = renamed_.find(it->second);
+        if (renamed == renamed_.end() || it->first.isMacroID())
+            continue;
+        unsigned at = sm_->getFileOffset(it->first) - base;
+        text.replace(at, it->second->getName().size(), renamed->second);
+    }
+    return text;
+}
+
 std::string Instrumenter::sourceText(SourceRange range) const
 {
     return Lexer::getSourceText(CharSourceRange::getTokenRange(range), *sm_,
@@ -196,14 +291,15 @@ std::string Instrumenter::returnValue(const FunctionDecl *fn) const
     return " (" + t.getUnqualifiedType().getAsString(policy) + "){0}";
 }
 
+template <typename NameOf>
 static std::string localLines(const char *templateName, const std::vector<const VarDecl *> &vars,
-                              size_t visible)
+                              size_t visible, NameOf nameOf)
 {
     std::string lines;
     for (const VarDecl *v : vars) {
         if (!lines.empty())
             lines += "\n";
-        lines += fillTemplate(templateName, {{"NAME", v->getName().str()}});
+        lines += fillTemplate(templateName, {{"NAME", nameOf(v)}});
     }
     if (lines.empty())
         lines = visible ? "    /* no live locals */" : "    /* no locals in scope */";
@@ -215,7 +311,8 @@ std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site) co
     return fillTemplate("save_frame",
                         {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
                          {"LABEL", std::to_string(site.label)},
-                         {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible)},
+                         {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible,
+                                                    [this](const VarDecl *v) { return nameOf(v); })},
                          {"RETURN_VALUE", returnValue(f.function)}});
 }
 
@@ -224,7 +321,8 @@ std::string Instrumenter::restoreBlock(const Site &site) const
     return fillTemplate("restore_frame",
                         {{"LABEL", std::to_string(site.label)},
                          {"RESTORE_LOCALS",
-                          localLines("restore_local", site.locals, site.visible)}});
+                          localLines("restore_local", site.locals, site.visible,
+                                     [this](const VarDecl *v) { return nameOf(v); })}});
 }
 
 // ---------------------------------------------------------------------------
@@ -289,7 +387,7 @@ bool Instrumenter::checkCallSite(const FunctionFacts &f, const Call &c)
     }
     // The call is evaluated again when the stack is rebuilt: its operands must be
     // free of side effects, or they would happen twice.
-    if (!call->getDirectCallee() && call->getCallee()->HasSideEffects(*ctx_)) {
+    if (!call->getDirectCallee() && effectsWhenRepeated(call->getCallee(), *ctx_)) {
         error(call->getCallee()->getBeginLoc(),
               "the function pointer expression of this call has side effects, which would "
               "be repeated when the stack is rebuilt after a checkpoint; compute the pointer "
@@ -299,7 +397,7 @@ bool Instrumenter::checkCallSite(const FunctionFacts &f, const Call &c)
     unsigned n = 0;
     for (const Expr *arg : call->arguments()) {
         ++n;
-        if (arg->HasSideEffects(*ctx_)) {
+        if (effectsWhenRepeated(arg, *ctx_)) {
             error(arg->getBeginLoc(),
                   "argument %0 of the call to '%1' has side effects, which would be repeated "
                   "when the stack is rebuilt after a checkpoint; compute it into a variable "
@@ -310,7 +408,7 @@ bool Instrumenter::checkCallSite(const FunctionFacts &f, const Call &c)
     }
     if (c.site.form == SiteForm::Assignment) {
         const Expr *lhs = c.site.assignment->getLHS();
-        if (lhs->HasSideEffects(*ctx_)) {
+        if (effectsWhenRepeated(lhs, *ctx_)) {
             error(lhs->getBeginLoc(),
                   "the target of this assignment has side effects and the call to '%0' may "
                   "reach a potential checkpoint; assign to a plain variable first")
@@ -392,13 +490,24 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &l
                     << v->getName();
             ok = false;
         }
-        auto [it, fresh] = byName.insert({v->getName().str(), v});
+        auto [it, fresh] = byName.insert({nameOf(v), v});
         if (!fresh) {
-            // Saved by name, the inner one would be saved twice and the outer one never.
+            // Saved by name, the inner one would be saved twice and the outer one
+            // never: the one declared later gets a name of its own.
+            const VarDecl *other = it->second;
+            const VarDecl *hiding =
+                sm_->isBeforeInTranslationUnit(other->getLocation(), v->getLocation()) ? v
+                                                                                        : other;
+            if (renameLocal(f, hiding)) {
+                it->second = hiding == v ? other : v;
+                byName[nameOf(hiding)] = hiding;
+                continue;
+            }
             if (reported_.insert(v).second) {
                 error(v->getLocation(),
-                      "'%0' hides another '%0' that is also in scope of a %1; rename one of them "
-                      "so that both can be saved")
+                      "'%0' hides another '%0' that is also in scope of a %1, and one of them is "
+                      "named by a macro, which cannot be renamed for the save block; rename one "
+                      "of them")
                     << v->getName()
                     << (site.pragma ? "potential checkpoint" : "call that may reach one");
                 note(it->second->getLocation(), "the other '%0' is declared here") << v->getName();
@@ -406,6 +515,25 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &l
             ok = false;
         }
     }
+    // 'T x = f();' declares x before the save block that follows it: an x it
+    // hides would be saved as the new one.
+    if (site.call && site.call->site.form == SiteForm::Declaration)
+        if (const auto *ds = dyn_cast<DeclStmt>(site.call->site.statement))
+            for (const Decl *d : ds->decls()) {
+                const auto *v = dyn_cast<VarDecl>(d);
+                if (!v || !byName.count(nameOf(v)) || renameLocal(f, v))
+                    continue;
+                if (reported_.insert(v).second) {
+                    error(v->getLocation(),
+                          "'%0' hides another '%0' that the save block after this call must "
+                          "name, and one of them is named by a macro, which cannot be renamed; "
+                          "rename one of them")
+                        << v->getName();
+                    note(byName[nameOf(v)]->getLocation(), "the other '%0' is declared here")
+                        << v->getName();
+                }
+                ok = false;
+            }
     // The checks above are about every local in scope (the jump enters all
     // their scopes); only the live ones need saving.
     site.visible = site.locals.size();
@@ -424,9 +552,11 @@ void Instrumenter::emitPotentialPoint(const FunctionFacts &f, const Site &site)
     std::string block = fillTemplate(
         "potential_point", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
                             {"LABEL", std::to_string(site.label)},
-                            {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible)},
+                            {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible,
+                                                    [this](const VarDecl *v) { return nameOf(v); })},
                             {"RESTORE_LOCALS",
-                             localLines("restore_local", site.locals, site.visible)},
+                             localLines("restore_local", site.locals, site.visible,
+                                     [this](const VarDecl *v) { return nameOf(v); })},
                             {"RETURN_VALUE", returnValue(f.function)}});
     SourceLocation hash = site.pragma->hashLoc, end = site.pragma->endLoc;
     unsigned column = 0, endColumn = 0;
@@ -492,7 +622,7 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
             finish = "return ckpt_result_" + label + ";";
         } else {
             const BinaryOperator *a = c.site.assignment;
-            finish = sourceText(a->getLHS()->getSourceRange()) + " " +
+            finish = textWithRenames(a->getLHS()) + " " +
                      a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
         }
         std::string open = indentLines("{\n" + restoreBlock(site), indent) + "\n" +
@@ -589,6 +719,7 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
         cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s.label)}});
         ready.push_back(&s);
     }
+    applyRenames();
     // Last to first: an edit never lands where an earlier one already wrote.
     for (auto it = ready.rbegin(); it != ready.rend(); ++it) {
         if ((*it)->pragma)
@@ -607,113 +738,6 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
                                      {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
                                       {"CASES", cases}});
     insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
-}
-
-// ---------------------------------------------------------------------------
-// Globals and static locals: placed in the sections the runtime saves
-
-namespace {
-class GlobalVisitor : public RecursiveASTVisitor<GlobalVisitor> {
-public:
-    std::vector<const VarDecl *> vars;
-    bool VisitVarDecl(VarDecl *v)
-    {
-        if (v->hasGlobalStorage() && !isa<ParmVarDecl>(v))
-            vars.push_back(v);
-        return true;
-    }
-};
-}  // namespace
-
-void Instrumenter::markGlobals()
-{
-    GlobalVisitor visitor;
-    visitor.TraverseDecl(ctx_->getTranslationUnitDecl());
-    std::map<unsigned, std::vector<const VarDecl *>> groups;  // by offset of the declaration
-    for (const VarDecl *v : visitor.vars) {
-        if (v->hasExternalStorage() || v->isConstexpr())
-            continue;
-        QualType base = ctx_->getBaseElementType(v->getType());
-        bool isConst = base.isConstQualified();
-        SourceLocation loc = v->getBeginLoc();
-        bool inMain = sm_->isWrittenInMainFile(sm_->getExpansionLoc(loc));
-        if (!inMain) {
-            if (!isConst && !sm_->isInSystemHeader(sm_->getExpansionLoc(loc)) &&
-                v->isThisDeclarationADefinition() != VarDecl::DeclarationOnly &&
-                (v->isUsed() || v->isReferenced()))
-                error(v->getLocation(),
-                      "variable '%0' is defined in a header, where ckpt-instrument cannot mark "
-                      "it for saving; define it in one .c file and declare it 'extern' in the "
-                      "header")
-                    << v->getName();
-            continue;
-        }
-        if (isConst)
-            continue;
-        if (v->getTLSKind() != VarDecl::TLS_None) {
-            error(v->getLocation(), "thread-local variable '%0' cannot be checkpointed; make it "
-                                    "an ordinary global")
-                << v->getName();
-            continue;
-        }
-        if (v->hasAttr<SectionAttr>()) {
-            error(v->getLocation(), "variable '%0' has its own section attribute, so it cannot "
-                                    "be placed where checkpoints save globals")
-                << v->getName();
-            continue;
-        }
-        SourceLocation at = fileStart(loc); // 'PRIVATE int x;' starts with a macro: fine
-        if (at.isInvalid()) {
-            error(sm_->getExpansionLoc(loc),
-                  "global variable '%0' is declared by a macro; ckpt-instrument cannot mark it "
-                  "for saving: write the declaration directly")
-                << v->getName();
-            continue;
-        }
-        groups[sm_->getFileOffset(at)].push_back(v);
-    }
-    // 'int helper(void), hits;' cannot put 'hits' in a data section. (Offsets
-    // are the main file's, as the groups' are: a header's declaration at the
-    // same offset is another declaration.)
-    std::set<unsigned> functionDeclarations;
-    for (const Decl *d : ctx_->getTranslationUnitDecl()->decls())
-        if (auto *fn = dyn_cast<FunctionDecl>(d); fn && !fn->doesThisDeclarationHaveABody())
-            if (SourceLocation at = fileStart(fn->getBeginLoc());
-                at.isValid() && sm_->isWrittenInMainFile(at))
-                functionDeclarations.insert(sm_->getFileOffset(at));
-    // Declarations that declare several variables share one attribute.
-    std::map<unsigned, bool> groupHasConst;
-    for (const VarDecl *v : visitor.vars) {
-        SourceLocation loc = fileStart(v->getBeginLoc());
-        if (loc.isInvalid() || !sm_->isWrittenInMainFile(loc) || v->hasExternalStorage())
-            continue;
-        if (ctx_->getBaseElementType(v->getType()).isConstQualified() &&
-            groups.count(sm_->getFileOffset(loc)))
-            groupHasConst[sm_->getFileOffset(loc)] = true;
-    }
-    for (auto &[offset, vars] : groups) {
-        if (functionDeclarations.count(offset)) {
-            error(vars.front()->getLocation(),
-                  "'%0' is declared together with a function; declare it in a declaration of "
-                  "its own so that it can be saved")
-                << vars.front()->getName();
-            continue;
-        }
-        if (groupHasConst[offset]) {
-            error(vars.front()->getLocation(),
-                  "this declaration mixes const and non-const variables; declare '%0' in a "
-                  "declaration of its own so that it can be saved")
-                << vars.front()->getName();
-            continue;
-        }
-        bool initialised = vars.size() > 1;
-        for (const VarDecl *v : vars)
-            for (const VarDecl *r : v->redecls())
-                if (r->hasInit())
-                    initialised = true;
-        rewriter_.InsertText(fileStart(vars.front()->getBeginLoc()),
-                             initialised ? "CKPT_SAVED_DATA " : "CKPT_SAVED_BSS ", false);
-    }
 }
 
 // A line that says what this unit assumes about other units (see unit_summary.c.in).
@@ -801,7 +825,6 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
                                             CallGraph::qualifiedName(c.callee, unitId_));
         instrumentFunction(*f);
     }
-    markGlobals();
     neutralisePragmaLines();
     if (failed_)
         return;
@@ -811,7 +834,15 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
         body.assign(buffer->begin(), buffer->end());
     else
         body = sm_->getBufferData(main).str();
-    output_ = fillTemplate("file_prologue", {}) + "\n" + lineDirective(1) + "\n" + body;
+    // A UTF-8 byte-order mark stays first: before it, the inserted lines would
+    // make it a stray character in the middle of the file (gcc rejects it).
+    static const std::string bom = "\xEF\xBB\xBF";
+    std::string lead;
+    if (body.compare(0, bom.size(), bom) == 0) {
+        lead = bom;
+        body.erase(0, bom.size());
+    }
+    output_ = lead + fillTemplate("file_prologue", {}) + "\n" + lineDirective(1) + "\n" + body;
     if (!output_.empty() && output_.back() != '\n')
         output_ += "\n";
     output_ += unitSummary() + "\n";

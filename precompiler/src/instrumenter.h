@@ -8,6 +8,7 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -31,7 +32,6 @@ private:
     void emitPotentialPoint(const FunctionFacts &f, const Site &site);
     void emitCallSite(const FunctionFacts &f, const Site &site);
     void recordExpressionCall(const FunctionFacts &f, const Call &c);
-    void markGlobals();
     void neutralisePragmaLines();
     std::string unitSummary() const;
 
@@ -46,6 +46,10 @@ private:
     clang::SourceLocation afterStatement(const clang::Stmt *s) const;
     clang::SourceLocation fileStart(clang::SourceLocation loc) const;
     std::string sourceText(clang::SourceRange range) const;
+    std::string nameOf(const clang::VarDecl *v) const;
+    std::string textWithRenames(const clang::Expr *e) const;
+    bool renameLocal(const FunctionFacts &f, const clang::VarDecl *v);
+    void applyRenames();
 
     clang::DiagnosticBuilder error(clang::SourceLocation loc, const char *format);
     clang::DiagnosticBuilder note(clang::SourceLocation loc, const char *format);
@@ -61,6 +65,11 @@ private:
     std::vector<std::string> summaryReaches_, summaryEdges_, summaryAssumes_;
     bool failed_ = false;
     std::set<const clang::Decl *> reported_;  // one diagnostic per declaration
+    // Locals renamed in the output because they hide another local that a
+    // save block must also name; and where each is written in the file.
+    std::map<const clang::VarDecl *, std::string> renamed_;
+    std::vector<std::pair<clang::SourceLocation, std::string>> pendingRenames_;
+    unsigned renameCount_ = 0;
 };
 
 }  // namespace aalc

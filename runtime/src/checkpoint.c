@@ -2,20 +2,26 @@
 #include "checkpoint.h"
 
 #include "clock.h"
+#include "debug_fail.h"
 #include "environment.h"
 #include "exe_identity.h"
+#include "files.h"
 #include "frames.h"
 #include "globals.h"
 #include "heap.h"
 #include "heap_image.h"
 #include "image.h"
 #include "image_flush.h"
+#include "job.h"
 #include "layer.h"
+#include "libc_state.h"
 #include "log.h"
 #include "options.h"
+#include "recovery_callbacks.h"
 #include "stats.h"
 #include "store.h"
 #include "triggers.h"
+#include "unsaved.h"
 
 #include <aalc/ckpt.h>
 #include <errno.h>
@@ -80,10 +86,11 @@ static unsigned copy_threads(void)
  * headers and the layer's sections. */
 static size_t image_size_for(size_t frames_size)
 {
-    struct ckpt_range globals[2];
-    ckpt_globals_ranges(globals);
-    return globals[0].size + globals[1].size + ckpt_heap_used() + frames_size +
-           ((size_t)1 << 20);
+    const struct ckpt_range *globals;
+    size_t count = ckpt_globals_ranges(&globals), size = ckpt_globals_tls().size;
+    for (size_t i = 0; i < count; i++)
+        size += globals[i].size;
+    return size + ckpt_heap_used() + frames_size + ((size_t)1 << 20);
 }
 
 /* Copy this rank's state into `image` (the only part the program waits for). */
@@ -103,8 +110,9 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     ckpt_output_capture(&record.output);
     record.environment = ckpt_environment_saved();
 
-    struct ckpt_range globals[2];
-    ckpt_globals_ranges(globals);
+    const struct ckpt_range *globals;
+    size_t globals_count = ckpt_globals_ranges(&globals);
+    struct ckpt_range tls = ckpt_globals_tls();
     size_t frames_size;
     const void *frames = ckpt_frames_bytes(&frames_size);
     /* One mapping of the right size rather than a series of doublings. */
@@ -117,14 +125,23 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
         return -1;
     int ok = ckpt_image_add_section(w, CKPT_SECTION_RUNTIME, 0, &record, sizeof record, err,
                                     errlen) == 0;
+    /* Before the globals are copied: reading random()'s state writes its
+     * position into the program's table, which may be a global. After
+     * ckpt_output_capture's fflush: the streams hold nothing to write. */
+    ok = ok && ckpt_libc_state_save(w, err, errlen) == 0;
+    ok = ok && ckpt_files_save(w, err, errlen) == 0;
+    ok = ok && ckpt_recovery_callbacks_save(w, err, errlen) == 0;
+    ckpt_unsaved_report();
     /* The globals and the heap, the bulk of the state, are copied together
      * by several threads once laid out. Nothing changes them in between: the
      * program is stopped here, and it has no other thread at a potential
      * point (docs/limitations.md), so the heap lock need not be held. */
     ckpt_image_defer_copies(w);
-    for (int i = 0; ok && i < 2; i++)
+    for (size_t i = 0; ok && i < globals_count; i++)
         ok = ckpt_image_add_section(w, CKPT_SECTION_GLOBALS, (uintptr_t)globals[i].start,
                                     globals[i].start, globals[i].size, err, errlen) == 0;
+    ok = ok && ckpt_image_add_section(w, CKPT_SECTION_TLS, 0, tls.start, tls.size, err,
+                                      errlen) == 0;
     size_t heap_saved = 0;
     ok = ok && ckpt_heap_image_add(w, &heap_saved, err, errlen) == 0;
     unsigned copied_with = ckpt_image_copy_deferred(w, copy_threads(), ckpt_opts.copy_parallel_min);
@@ -141,6 +158,19 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     return ckpt_image_finish(w, err, errlen);
 }
 
+/* Says what the program still has to recover from: the failed checkpoint
+ * leaves the previous one, if there is one, as the newest. */
+static void warn_not_written(uint64_t number, const char *why)
+{
+    uint64_t newest;
+    if (ckpt_store_list_committed(ckpt_opts.dir, &newest, 1) == 1)
+        ckpt_warn("checkpoint %llu not written: %s (checkpoint %llu is kept as the newest)",
+                  (unsigned long long)number, why, (unsigned long long)newest);
+    else
+        ckpt_warn("checkpoint %llu not written: %s (there is no earlier checkpoint to "
+                  "recover from)", (unsigned long long)number, why);
+}
+
 /* The image of `number` is written and durable, or failed: in the writing
  * thread, so only the file system and the layer's hook are touched here. */
 static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
@@ -150,15 +180,25 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
     uint64_t number = pending.number;
     char err[PATH_MAX + 256];
     snprintf(err, sizeof err, "%s", why);
+    if (ok && ckpt_debug_fail("image", number, ckpt_rank)) {
+        snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", job->path);
+        ok = 0;
+    }
     ok = ok && ckpt_store_publish_image(dir, number, ckpt_rank, err, sizeof err) == 0;
     /* With a layer, the checkpoint is global: the layer commits it once every
      * rank's part is durable. Alone, this image is the whole checkpoint. */
+    if (ok && !layer && ckpt_debug_fail("commit", number, 0)) {
+        snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error committing", dir);
+        ok = 0;
+    }
     if (ok && !layer)
-        ok = ckpt_store_commit(dir, number, 1, err, sizeof err) == 0;
+        ok = ckpt_job_record(dir, number, 1, err, sizeof err) == 0 &&
+             ckpt_store_commit(dir, number, 1, err, sizeof err) == 0;
     if (!ok) {
-        ckpt_warn("checkpoint %llu not written: %s (the previous one is kept)",
-                  (unsigned long long)number, err);
+        warn_not_written(number, err);
         unlink(job->path);
+        if (!layer) /* with one, the layer cleans up once every rank knows */
+            ckpt_store_discard(dir, number, ckpt_rank);
     } else {
         if (!layer)
             ckpt_store_prune(dir, ckpt_opts.keep);
@@ -168,12 +208,20 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
                   written - pending.started - pending.copy_seconds);
-        ckpt_stats_checkpoint(number, job->image->size, job->file_bytes, pending.copy_seconds,
-                              pending.copy_threads, pending.prefaulted_bytes, job->seal_seconds,
-                              job->write_seconds, job->used_direct);
+        ckpt_stats_checkpoint(number, pending.started, job->image->size, job->file_bytes,
+                              pending.copy_seconds, pending.copy_threads, pending.prefaulted_bytes,
+                              job->seal_seconds, job->write_seconds, job->used_direct);
     }
     if (layer)
         layer->image_written(number, ok);
+    else
+        ckpt_checkpoint_settled(number, ok); /* alone, the checkpoint ends here */
+}
+
+void ckpt_checkpoint_settled(uint64_t n, int committed)
+{
+    ckpt_stats_settled(n, committed, ckpt_seconds());
+    ckpt_triggers_checkpoint_settled();
 }
 
 /* Creating the checkpoint's directory and making it durable (an fsync of
@@ -201,10 +249,11 @@ void ckpt_take_checkpoint(void)
     last_number = number;
     ckpt_triggers_checkpoint_done();
     if (!ok) {
-        ckpt_warn("checkpoint %llu not written: %s (the previous one is kept)",
-                  (unsigned long long)number, err);
+        warn_not_written(number, err);
         if (layer)
             layer->image_written(number, 0);
+        else
+            ckpt_checkpoint_settled(number, 0);
         return;
     }
     struct ckpt_flush_job *job = &pending.job;

@@ -19,6 +19,9 @@ void ckpt_checkpoint_init(uint64_t last_number);
 /* Write, commit and prune. A failed write is reported and the run goes on:
  * the previous committed checkpoint is still there. */
 void ckpt_take_checkpoint(void);
+/* Checkpoint n is committed or given up everywhere this rank knows of: its
+ * figures go to CKPT_STATS and the interval starts again. */
+void ckpt_checkpoint_settled(uint64_t n, int committed);
 /* Before this process's first checkpoint: fault in the in-memory image's
  * pages for the state as large as it is now, so that the checkpoint only
  * copies (called by the interval timer, the first checkpoint being due in

@@ -33,6 +33,7 @@
  */
 #define _GNU_SOURCE
 #include "heap.h"
+#include "fixed_addresses.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -56,7 +57,7 @@
 #define MAP_FIXED_NOREPLACE 0x100000
 #endif
 
-#define HEAP_BASE ((uintptr_t)0x100000000000ULL)
+#define HEAP_BASE CKPT_HEAP_BASE_ADDRESS /* fixed_addresses.h */
 #define DEFAULT_RESERVE ((size_t)64 << 30)
 #define MIN_RESERVE ((size_t)1 << 20)
 /* Writable memory grows in steps of this much (pages are only backed when touched). */

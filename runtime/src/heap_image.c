@@ -129,7 +129,9 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
             at += length;
             continue;
         }
-        if (length == 0 || padded(length) > s->size - at || (first && offset != 0) ||
+        /* length first: padded() of a length near 2^64 wraps around to 0. */
+        if (length == 0 || length > s->size - at || padded(length) > s->size - at ||
+            (first && offset != 0) ||
             (!first && offset < end_of_last) || length > UINT64_MAX - offset) {
             snprintf(err, errlen, "saved heap: range record %llu+%llu is malformed",
                      (unsigned long long)offset, (unsigned long long)length);

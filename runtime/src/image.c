@@ -46,6 +46,7 @@
 #define XXH_STATIC_LINKING_ONLY /* XXH3_state_t is embedded, not allocated by the library */
 #include <xxhash.h>
 
+#include "file_modes.h"
 #include "heap.h"
 #include "image_compress.h"
 #include "parallel_copy.h"
@@ -359,7 +360,7 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
     XXH3_INITSTATE(&w->hash);
     XXH3_64bits_reset(&w->hash);
 
-    w->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    w->fd = ckpt_create_file(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (w->fd < 0) {
         set_err(err, errlen, path, "cannot create: %s", strerror(errno));
         writer_free(w);
@@ -656,21 +657,22 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
                     struct ckpt_image *img, char *err, size_t errlen)
 {
     memset(img, 0, sizeof *img);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    /* O_NONBLOCK: a FIFO in place of the image must not hang the recovery. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) {
         set_err(err, errlen, path, "cannot open: %s", strerror(errno));
-        return -1;
+        return CKPT_IMAGE_UNREADABLE;
     }
     struct stat st;
     if (fstat(fd, &st) != 0) {
         set_err(err, errlen, path, "cannot stat: %s", strerror(errno));
         close(fd);
-        return -1;
+        return CKPT_IMAGE_UNREADABLE;
     }
     if (!S_ISREG(st.st_mode)) {
         set_err(err, errlen, path, "not a regular file");
         close(fd);
-        return -1;
+        return CKPT_IMAGE_UNREADABLE;
     }
     if ((uint64_t)st.st_size > SIZE_MAX) {
         set_err(err, errlen, path, "too large to map");
@@ -685,7 +687,7 @@ int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t exp
         if (map == MAP_FAILED) {
             set_err(err, errlen, path, "cannot map: %s", strerror(errno));
             close(fd);
-            return -1;
+            return CKPT_IMAGE_UNREADABLE;
         }
         madvise(map, size, MADV_SEQUENTIAL); /* the checksum reads it front to back */
     }

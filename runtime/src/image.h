@@ -21,6 +21,10 @@ enum ckpt_section_kind {
     /* The heap without the insides of free blocks (heap_image.h): addr = base,
      * records of (u64 offset from base, u64 length, the bytes, padding to 8). */
     CKPT_SECTION_HEAP_RANGES = 5,
+    CKPT_SECTION_TLS = 6, /* the program thread's thread-local variables of the executable */
+    CKPT_SECTION_LIBC = 7,  /* the C library's state kept for the program (libc_state.h) */
+    CKPT_SECTION_FILES = 8, /* the program's open files (files.h) */
+    CKPT_SECTION_CALLBACKS = 9, /* ckpt_on_recovery's table (recovery_callbacks.h) */
     CKPT_SECTION_EXTENSION = 100 /* and above: layers above the runtime (coordination layer) */
 };
 
@@ -100,6 +104,11 @@ struct ckpt_image {
  * do), or one this program must not load (another executable or format). */
 #define CKPT_IMAGE_DAMAGED (-1)
 #define CKPT_IMAGE_FOREIGN (-2)
+/* The file could not be read at all (missing, not a regular file, no
+ * permission, an I/O error): nothing is known about its content. */
+#define CKPT_IMAGE_UNREADABLE (-3)
+/* recovery.c: the checkpoint is not the user's own (trust.h). */
+#define CKPT_IMAGE_UNTRUSTED (-4)
 
 /* Open and fully validate an image: magic, format version, sizes, checksum.
  * If expect_exe_id is not NULL, an image from another executable is refused.

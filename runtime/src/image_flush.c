@@ -3,6 +3,7 @@
 #include "image_flush.h"
 
 #include "clock.h"
+#include "file_modes.h"
 #include "image_compress.h"
 #include "log.h"
 
@@ -68,7 +69,7 @@ static int write_direct(struct ckpt_flush_job *job, struct ckpt_image_buffer *b,
         errno = EINVAL;
         return -1;
     }
-    int fd = open(job->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_DIRECT, 0666);
+    int fd = ckpt_create_file(job->path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_DIRECT);
     if (fd < 0)
         return -1;
     memset(b->data + b->size, 0, padded - b->size);
@@ -86,7 +87,7 @@ static int write_direct(struct ckpt_flush_job *job, struct ckpt_image_buffer *b,
 static int write_buffered(struct ckpt_flush_job *job, const struct ckpt_image_buffer *b,
                           int *fd_out)
 {
-    int fd = open(job->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int fd = ckpt_create_file(job->path, O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0)
         return -1;
     if (write_image(fd, b->data, b->size, job->kill_halfway) != 0) {

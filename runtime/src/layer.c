@@ -1,6 +1,8 @@
 #include "layer.h"
 
+#include "checkpoint.h"
 #include "log.h"
+#include "output_forward.h"
 #include "state.h"
 
 const struct ckpt_layer *ckpt_active_layer;
@@ -18,9 +20,15 @@ void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks)
     ckpt_rank = rank;
     ckpt_nranks = nranks;
     ckpt_log_set_rank((int)rank);
+    ckpt_output_forward_rank(rank);
 }
 
 void ckpt_layer_set_node_processes(uint32_t processes)
 {
     ckpt_node_processes = processes > 0 ? processes : 1;
+}
+
+void ckpt_layer_checkpoint_settled(uint64_t n, int committed)
+{
+    ckpt_checkpoint_settled(n, committed);
 }

@@ -1,10 +1,12 @@
 #include "log.h"
 
 #include "options.h"
+#include "output_forward.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 static int log_rank;
 
@@ -15,10 +17,14 @@ void ckpt_log_set_rank(int rank)
 
 static void emit(const char *kind, const char *format, va_list ap)
 {
-    char message[2048];
+    char message[2048], line[2200];
     vsnprintf(message, sizeof message, format, ap);
-    fprintf(stderr, "aalc: rank %d: %s%s\n", log_rank, kind, message);
-    fflush(stderr);
+    int n = snprintf(line, sizeof line, "aalc: rank %d: %s%s\n", log_rank, kind, message);
+    if (n >= (int)sizeof line)
+        line[(n = (int)sizeof line) - 1] = '\n';
+    /* In one piece, past the output forwarder: not the program's output, never dropped. */
+    if (n > 0 && write(ckpt_output_original_fd(STDERR_FILENO), line, (size_t)n) < 0)
+        return;
 }
 
 void ckpt_info(int level, const char *format, ...)
@@ -45,5 +51,6 @@ void ckpt_fatal(const char *format, ...)
     va_start(ap, format);
     emit("error: ", format, ap);
     va_end(ap);
+    ckpt_output_forward_failed();
     exit(1);
 }

@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include "file_modes.h"
 #include "log.h"
 #include "parallel_copy.h"
 
@@ -8,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
@@ -41,6 +43,19 @@ static long parse_count(const char *name, const char *text, long min)
     if (errno || end == text || *end != '\0' || v < min)
         ckpt_fatal("%s='%s' is not a whole number >= %ld", name, text, min);
     return v;
+}
+
+/* The program may change its working directory (and a recovery puts it back
+ * only at the end): paths the runtime keeps are taken from where it started. */
+static void make_absolute(char *path, size_t size, const char *name)
+{
+    char cwd[PATH_MAX], joined[PATH_MAX];
+    if (path[0] == '/' || !getcwd(cwd, sizeof cwd))
+        return;
+    if (snprintf(joined, sizeof joined, "%s/%s", cwd, path) >= (int)sizeof joined ||
+        strlen(joined) >= size)
+        ckpt_fatal("%s is too long once made absolute: %s/%s", name, cwd, path);
+    memcpy(path, joined, strlen(joined) + 1);
 }
 
 void ckpt_options_load(const char *program)
@@ -108,6 +123,11 @@ void ckpt_options_load(const char *program)
     if ((v = getenv("CKPT_STATS")) && *v &&
         snprintf(ckpt_opts.stats, sizeof ckpt_opts.stats, "%s", v) >= (int)sizeof ckpt_opts.stats)
         ckpt_fatal("CKPT_STATS is too long");
+    if ((v = getenv("CKPT_DIR_MODE")) && *v) {
+        char err[160];
+        if (ckpt_file_modes_parse(v, err, sizeof err) != 0)
+            ckpt_fatal("%s", err);
+    }
     if ((v = getenv("CKPT_DEBUG_KILL_IN_WRITE")) && *v)
         ckpt_opts.kill_in_write = parse_count("CKPT_DEBUG_KILL_IN_WRITE", v, 1);
 
@@ -119,4 +139,7 @@ void ckpt_options_load(const char *program)
         base = base ? base + 1 : program;
         snprintf(ckpt_opts.dir, sizeof ckpt_opts.dir, "%s.ckpt", base);
     }
+    make_absolute(ckpt_opts.dir, sizeof ckpt_opts.dir, "CKPT_DIR");
+    if (ckpt_opts.stats[0])
+        make_absolute(ckpt_opts.stats, sizeof ckpt_opts.stats, "CKPT_STATS");
 }

@@ -22,6 +22,7 @@ void ckpt_output_capture(struct ckpt_output_marks *marks)
     fflush(NULL);
     capture(STDOUT_FILENO, &marks->out);
     capture(STDERR_FILENO, &marks->err);
+    ckpt_output_forward_positions(&marks->forwarded);
 }
 
 static void rewind_fd(int fd, const struct ckpt_output_mark *m, const char *name)
@@ -40,6 +41,7 @@ static void rewind_fd(int fd, const struct ckpt_output_mark *m, const char *name
 
 void ckpt_output_rewind(const struct ckpt_output_marks *marks)
 {
+    ckpt_output_forward_resume_at(&marks->forwarded);
     rewind_fd(STDOUT_FILENO, &marks->out, "standard output");
     /* Both may be the same file (2>&1): the first rewind already did it. */
     if (!(marks->err.valid && marks->out.valid && marks->err.inode == marks->out.inode &&

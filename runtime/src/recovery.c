@@ -4,17 +4,22 @@
 #include "checkpoint.h"
 #include "environment.h"
 #include "exe_identity.h"
+#include "files.h"
 #include "frames.h"
 #include "globals.h"
 #include "heap.h"
 #include "heap_image.h"
 #include "image.h"
+#include "job.h"
 #include "layer.h"
+#include "libc_state.h"
 #include "log.h"
 #include "options.h"
+#include "recovery_callbacks.h"
 #include "state.h"
 #include "stats.h"
 #include "store.h"
+#include "trust.h"
 
 #include <aalc/ckpt.h>
 #include <limits.h>
@@ -41,14 +46,20 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
         snprintf(err, errlen, "runtime record missing or of the wrong size");
         return -1;
     }
-    struct ckpt_range globals[2];
-    ckpt_globals_ranges(globals);
-    for (uint32_t i = 0; i < 2; i++) {
+    const struct ckpt_range *globals;
+    size_t count = ckpt_globals_ranges(&globals);
+    for (uint32_t i = 0; i <= count; i++) {
         const struct ckpt_image_section *g = ckpt_image_find(img, CKPT_SECTION_GLOBALS, i);
-        if (!g || g->addr != (uintptr_t)globals[i].start || g->size != globals[i].size) {
+        if (i == count ? g != NULL
+                       : !g || g->addr != (uintptr_t)globals[i].start || g->size != globals[i].size) {
             snprintf(err, errlen, "saved globals do not match this program's layout");
             return -1;
         }
+    }
+    const struct ckpt_image_section *tls = ckpt_image_find(img, CKPT_SECTION_TLS, 0);
+    if (!tls || tls->size != ckpt_globals_tls().size) {
+        snprintf(err, errlen, "saved thread-local variables do not match this program's layout");
+        return -1;
     }
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     size_t used;
@@ -62,6 +73,9 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
         snprintf(err, errlen, "saved stack missing");
         return -1;
     }
+    if (ckpt_libc_state_check(img, err, errlen) != 0 || ckpt_files_check(img, err, errlen) != 0 ||
+        ckpt_recovery_callbacks_check(img, err, errlen) != 0)
+        return -1;
     return 0;
 }
 
@@ -76,9 +90,9 @@ static int load_state(struct ckpt_image *img, int populate, size_t *moved,
     const struct ckpt_image_section *frames = ckpt_image_find(img, CKPT_SECTION_FRAMES, 0);
     if (ckpt_frames_load(frames->data, frames->size, err, errlen) != 0)
         return -1;
-    struct ckpt_range globals[2];
-    ckpt_globals_ranges(globals);
-    for (uint32_t i = 0; i < 2; i++)
+    const struct ckpt_range *globals;
+    size_t count = ckpt_globals_ranges(&globals);
+    for (uint32_t i = 0; i < count; i++)
         memcpy(globals[i].start, ckpt_image_find(img, CKPT_SECTION_GLOBALS, i)->data,
                globals[i].size);
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
@@ -99,9 +113,34 @@ static void apply_runtime_record(const struct ckpt_image *img)
 {
     struct ckpt_runtime_record record;
     memcpy(&record, ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0)->data, sizeof record);
+    /* Thread-local variables are the program thread's: loaded here, on it,
+     * not by a thread that loads while MPI starts. */
+    struct ckpt_range tls = ckpt_globals_tls();
+    if (tls.size)
+        memcpy(tls.start, ckpt_image_find(img, CKPT_SECTION_TLS, 0)->data, tls.size);
     if (ckpt_opts.rewind_output)
         ckpt_output_rewind(&record.output);
     ckpt_environment_restore(record.environment);
+    ckpt_files_restore(img);
+    ckpt_recovery_callbacks_restore(img);
+    ckpt_libc_state_restore(img); /* the working directory last */
+}
+
+
+/* The checkpoint directory, checkpoint n's directory, its marker and the
+ * image at path: each the user's own and not writable by others (trust.h). */
+static int trusted(const char *path, char *err, size_t errlen)
+{
+    char cdir[PATH_MAX], marker[PATH_MAX + 16];
+    snprintf(cdir, sizeof cdir, "%s", path);
+    char *slash = strrchr(cdir, '/');
+    if (slash)
+        *slash = '\0';
+    snprintf(marker, sizeof marker, "%s/COMMITTED", cdir);
+    return ckpt_trust_path(ckpt_opts.dir, err, errlen) == 0 &&
+           (!slash || ckpt_trust_path(cdir, err, errlen) == 0) &&
+           (!slash || ckpt_trust_path(marker, err, errlen) == 0) &&
+           ckpt_trust_path(path, err, errlen) == 0;
 }
 
 /* Opens and checks a rank's image of checkpoint n. */
@@ -110,7 +149,23 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
 {
     char path[PATH_MAX];
     ckpt_store_image_path(ckpt_opts.dir, n, rank, path, sizeof path);
+    if (!trusted(path, err, errlen))
+        return CKPT_IMAGE_UNTRUSTED;
     int rc = ckpt_image_open(path, exe_id, exe_id_len, img, err, errlen);
+    /* An intact image of another checkpoint or rank, copied or moved here.
+     * The rank count is the one the checkpoint was committed with (while MPI
+     * starts, this process does not know its own yet; ckpt_job_check compares
+     * the two). */
+    uint32_t nranks = ckpt_store_committed_nranks(ckpt_opts.dir, n);
+    if (rc == 0 && (img->header.checkpoint != n || img->header.rank != rank ||
+                    img->header.nranks != nranks)) {
+        snprintf(err, errlen, "%s holds the image of checkpoint %llu, rank %u of %u, not of "
+                 "checkpoint %llu, rank %u of %u (moved or copied here from elsewhere)", path,
+                 (unsigned long long)img->header.checkpoint, img->header.rank,
+                 img->header.nranks, (unsigned long long)n, rank, nranks);
+        ckpt_image_close(img);
+        return CKPT_IMAGE_DAMAGED;
+    }
     if (rc == 0 && check_image(img, err, errlen) != 0) {
         ckpt_image_close(img);
         rc = CKPT_IMAGE_DAMAGED;
@@ -231,9 +286,17 @@ static int candidate_loadable(int i)
     struct ckpt_image img;
     double t0 = ckpt_seconds();
     int rc = open_checked(n, ckpt_rank, exe_id, exe_id_len, &img, err, sizeof err);
+    if (rc == CKPT_IMAGE_UNTRUSTED)
+        ckpt_fatal("--recover: refusing checkpoint %llu: %s", (unsigned long long)n, err);
     if (rc == CKPT_IMAGE_FOREIGN)
         ckpt_fatal("refusing checkpoint %llu: %s. Recover with the executable that wrote "
                    "it, or point CKPT_DIR elsewhere", (unsigned long long)n, err);
+    if (rc == CKPT_IMAGE_UNREADABLE) { /* not known to be damaged: left as it is */
+        ckpt_warn("checkpoint %llu in %s: this rank's image cannot be read (%s); trying an "
+                  "older one", (unsigned long long)n, ckpt_opts.dir, err);
+        candidates.verdict[i] = -1;
+        return 0;
+    }
     if (rc != 0) {
         ckpt_warn("checkpoint %llu in %s is damaged (%s); trying an older one",
                   (unsigned long long)n, ckpt_opts.dir, err);
@@ -273,6 +336,28 @@ static uint64_t take_prefetched(void)
     return 0;
 }
 
+/* Exits when checkpoint n belongs to another job: under MPI every rank
+ * leaves together, also those whose view passed, so that the launcher reports
+ * the message and no rank's abrupt end. */
+static void check_job(const char *dir, uint64_t n)
+{
+    const struct ckpt_layer *layer = ckpt_active_layer;
+    char why[2 * PATH_MAX + 1024];
+    int ok = ckpt_job_check(dir, n, ckpt_nranks, why, sizeof why) == 0;
+    if (layer && layer->all_ranks) {
+        int all = layer->all_ranks(ok);
+        if (all)
+            return;
+        layer->leave_together();
+        if (ok)
+            ckpt_fatal("--recover: another rank refused checkpoint %llu in %s (its message "
+                       "says why)",
+                       (unsigned long long)n, dir);
+    }
+    if (!ok)
+        ckpt_fatal("%s", why);
+}
+
 uint64_t ckpt_recover(void)
 {
     const char *dir = ckpt_opts.dir;
@@ -281,6 +366,8 @@ uint64_t ckpt_recover(void)
     candidates.count = n > 0 ? n : 0;
     if (!exe_id_len)
         exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);
+    if (candidates.count > 0) /* the newest belongs to this job, or nothing is loaded */
+        check_job(dir, candidates.list[0]);
     uint64_t loaded = take_prefetched(); /* the checkpoint whose state is in place */
     uint64_t chosen = 0;
     if (layer) {
@@ -296,9 +383,12 @@ uint64_t ckpt_recover(void)
         if (n <= 0)
             ckpt_fatal("--recover: no checkpoint found in '%s' (nothing to recover from; run "
                        "without --recover to start afresh)", dir);
-        ckpt_fatal("--recover: every checkpoint in '%s' is damaged%s; nothing to recover from",
+        ckpt_fatal("--recover: every checkpoint in '%s' is damaged or unreadable%s; nothing to "
+                   "recover from",
                    dir, layer ? " or missing on some rank" : "");
     }
+    if (chosen != candidates.list[0])
+        check_job(dir, chosen);
     /* The agreed one was checked on the way down the list, and is the last
      * found good unless the layer asked about an older one after it: then it
      * is checked and opened again. */

@@ -8,15 +8,21 @@
  * returns because the stack collapsed for a checkpoint, the checkpoint is
  * written and main is entered again to rebuild the stack. */
 #define _GNU_SOURCE
+#include "address_randomization.h"
+#include "fixed_addresses.h"
 #include "checkpoint.h"
 #include "clock.h"
 #include "environment.h"
 #include "frames.h"
 #include "heap.h"
+#include "job.h"
 #include "layer.h"
+#include "libc_state.h"
 #include "log.h"
 #include "options.h"
+#include "output_forward.h"
 #include "recovery.h"
+#include "recovery_callbacks.h"
 #include "state.h"
 #include "store.h"
 #include "triggers.h"
@@ -33,7 +39,7 @@
 int __real_main(int argc, char **argv, char **envp);
 
 /* The program stack's top; the stack grows down from here (CKPT_STACK_SIZE). */
-#define CKPT_STACK_TOP ((uintptr_t)0x0f0000000000)
+#define CKPT_STACK_TOP CKPT_STACK_TOP_ADDRESS /* fixed_addresses.h */
 
 static struct {
     int argc;
@@ -95,17 +101,22 @@ static void on_resumed(void)
     ckpt_recover_report(started_at);
     if (ckpt_active_layer)
         ckpt_active_layer->resumed();
+    ckpt_run_recovery_callbacks();
 }
 
 int __wrap_main(int argc, char **argv, char **envp)
 {
     char err[512];
+    ckpt_address_randomization_off(argv);
     started_at = ckpt_seconds();
     argc = take_recover_flag(argc, argv);
+    ckpt_job_note(argc, argv);
     ckpt_options_load(argv[0]);
+    ckpt_output_forward_start(); /* before any thread, MPI and the heap: it forks */
     if (ckpt_heap_init(0, err, sizeof err) != 0)
         ckpt_fatal("%s", err);
     ckpt_check_unit_summaries();
+    ckpt_libc_state_init();
     program.argc = argc;
     program.argv = ckpt_strings_to_heap(argv, argc, "arguments");
     program.envp = ckpt_environment_adopt(envp, ckpt_opts.recover);
@@ -116,6 +127,8 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_active_layer->start(ckpt_opts.recover);
     if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
         ckpt_fatal("%s", err);
+    if (!ckpt_active_layer) /* with one, its rank 0 locks the directory once MPI is up */
+        ckpt_job_lock(ckpt_opts.dir);
     uint64_t highest = ckpt_store_highest(ckpt_opts.dir);
     if (ckpt_opts.recover) {
         recovered_from = ckpt_recover();
@@ -125,6 +138,7 @@ int __wrap_main(int argc, char **argv, char **envp)
         highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
     }
     ckpt_checkpoint_init(highest);
+    ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL);
     ckpt_triggers_start();
 
     void *stack = map_program_stack(ckpt_opts.stack_size);

@@ -4,6 +4,7 @@
 
 #include "frames.h"
 #include "log.h"
+#include "recovery_callbacks.h"
 #include "triggers.h"
 
 #include <aalc/ckpt.h>
@@ -34,7 +35,7 @@ void ckpt_request_checkpoint(void)
 
 int ckpt_begin_collapse(void)
 {
-    if (ckpt_restoring || ckpt_collapsing)
+    if (ckpt_restoring || ckpt_collapsing || ckpt_in_recovery_callbacks)
         return 0;
     if (point_hook && !point_hook())
         return 0;

@@ -29,15 +29,16 @@ static void append_line(const char *format, ...)
         close(fd);
 }
 
-void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, double copy_seconds,
-                           unsigned copy_threads, size_t prefaulted_bytes, double seal_seconds,
-                           double write_seconds, int direct)
+void ckpt_stats_checkpoint(uint64_t n, double began_at, size_t image_bytes, size_t file_bytes,
+                           double copy_seconds, unsigned copy_threads, size_t prefaulted_bytes,
+                           double seal_seconds, double write_seconds, int direct)
 {
     append_line("{\"event\":\"checkpoint\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
-                "\"image_bytes\":%zu,\"bytes\":%zu,\"copy_s\":%.6f,\"copy_threads\":%u,"
-                "\"prefaulted_bytes\":%zu,\"seal_s\":%.6f,\"write_s\":%.6f,\"direct\":%d}\n",
-                (unsigned long long)n, ckpt_rank, ckpt_nranks, image_bytes, file_bytes, copy_seconds,
-                copy_threads, prefaulted_bytes, seal_seconds, write_seconds, direct);
+                "\"began_at\":%.6f,\"image_bytes\":%zu,\"bytes\":%zu,\"copy_s\":%.6f,"
+                "\"copy_threads\":%u,\"prefaulted_bytes\":%zu,\"seal_s\":%.6f,\"write_s\":%.6f,"
+                "\"direct\":%d}\n",
+                (unsigned long long)n, ckpt_rank, ckpt_nranks, began_at, image_bytes, file_bytes,
+                copy_seconds, copy_threads, prefaulted_bytes, seal_seconds, write_seconds, direct);
 }
 
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
@@ -48,4 +49,11 @@ void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, doub
                 "\"moved_bytes\":%zu,\"resumed_after_s\":%.6f}\n",
                 (unsigned long long)n, ckpt_rank, ckpt_nranks, file_bytes, read_seconds,
                 load_seconds, prefetched, moved_bytes, since_start_seconds);
+}
+
+void ckpt_stats_settled(uint64_t n, int committed, double at)
+{
+    append_line("{\"event\":\"settled\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
+                "\"committed\":%d,\"at\":%.6f}\n",
+                (unsigned long long)n, ckpt_rank, ckpt_nranks, committed, at);
 }

@@ -9,19 +9,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* This rank's image of checkpoint n is durable: its size, and on disk
+/* This rank's image of checkpoint n is durable: when its copy began
+ * (CLOCK_MONOTONIC seconds), its size, and on disk
  * (compressed, perhaps), how long the program waited for the copy and how
  * many threads made it (and how much of the buffer the interval timer had
- * faulted in before the first one), how long the checksum (and compression) and the
- * write took (in the background), and whether the write bypassed the page
+ * faulted in before the first one), how long the checksum (and compression) and
+ * the write took (in the background), and whether the write bypassed the page
  * cache. */
-void ckpt_stats_checkpoint(uint64_t n, size_t image_bytes, size_t file_bytes, double copy_seconds,
-                           unsigned copy_threads, size_t prefaulted_bytes, double seal_seconds,
-                           double write_seconds, int direct);
+void ckpt_stats_checkpoint(uint64_t n, double began_at, size_t image_bytes, size_t file_bytes,
+                           double copy_seconds, unsigned copy_threads, size_t prefaulted_bytes,
+                           double seal_seconds, double write_seconds, int direct);
 /* Recovery from checkpoint n: reading and checking the image, copying it
  * into place (prefetched: both while MPI started), and the time from the
  * program's start to its resumption. */
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,
                         int prefetched, size_t moved_bytes, double since_start_seconds);
+/* Checkpoint n is committed or given up, as this rank knows it, at `at`
+ * (CLOCK_MONOTONIC seconds): the next interval starts. */
+void ckpt_stats_settled(uint64_t n, int committed, double at);
 
 #endif

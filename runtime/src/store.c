@@ -5,6 +5,8 @@
  *   DIR/ckpt-NNNNNN/rank-RRRRRR.img.tmp   an image being written
  *   DIR/ckpt-NNNNNN/rank-RRRRRR.img       a finished, durable image
  *   DIR/ckpt-NNNNNN/COMMITTED      "nranks N\n": the checkpoint exists
+ *   DIR/ckpt-NNNNNN/JOB            the job that wrote it (job.c), before COMMITTED
+ *   DIR/LOCK                       held by the running job (job.c)
  *   DIR/ckpt-NNNNNN.damaged[.K]    set aside after failing to load
  *
  * Every durable step is write, fsync, rename, fsync of the containing
@@ -27,6 +29,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_modes.h"
 #include "heap.h"
 
 #define COMMITTED "COMMITTED"
@@ -35,6 +38,7 @@
 #define NAME_LEN 64          /* room for "ckpt-<20 digits>.damaged.<digits>" */
 #define MAX_SET_ASIDE 1000   /* ckpt-N.damaged, .damaged.1 ... .damaged.999 */
 #define MAX_TREE_DEPTH 16    /* checkpoint directories are flat; guard anyway */
+#define DAMAGED_KEPT 3       /* set-aside checkpoints kept for inspection, newest first */
 
 static void set_err(char *err, size_t errlen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -149,14 +153,14 @@ int ckpt_store_open(const char *dir, char *err, size_t errlen)
         set_err(err, errlen, "checkpoint directory: path too long");
         return -1;
     }
-    /* mkdir -p: create each missing prefix (mode 0777, the umask applies). */
+    /* mkdir -p: create each missing prefix, private (file_modes.h). */
     for (char *p = path + 1;; p++) {
         if (*p != '/' && *p != '\0')
             continue;
         char c = *p;
         *p = '\0';
         /* An existing prefix may report EEXIST, EACCES or EROFS: fine if it is a directory. */
-        if (mkdir(path, 0777) != 0) {
+        if (ckpt_make_dir(path) != 0) {
             int e = errno;
             if (!is_dir(path)) {
                 set_err(err, errlen, "%s: %s", path,
@@ -227,7 +231,7 @@ int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen)
         return -1;
     }
     /* A directory left by a crash is reused, unless it was committed. */
-    if (mkdir(cdir, 0777) != 0) {
+    if (ckpt_make_dir(cdir) != 0) {
         if (errno != EEXIST || !is_dir(cdir)) {
             set_err(err, errlen, "%s: cannot create directory: %s", cdir,
                     errno == EEXIST ? "exists and is not a directory" : strerror(errno));
@@ -237,6 +241,7 @@ int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen)
             set_err(err, errlen, "%s: checkpoint %" PRIu64 " is already committed", cdir, n);
             return -1;
         }
+        chmod(cdir, ckpt_dir_mode()); /* a leftover keeps no wider mode */
     }
     if (fsync_dir(dir) != 0) {
         set_err(err, errlen, "%s: fsync failed: %s", dir, strerror(errno));
@@ -272,7 +277,7 @@ int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *e
 static int write_file_synced(const char *path, const char *buf, size_t len, char *err,
                              size_t errlen)
 {
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    int fd = ckpt_create_file(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
     if (fd < 0) {
         set_err(err, errlen, "%s: cannot create: %s", path, strerror(errno));
         return -1;
@@ -334,8 +339,9 @@ int ckpt_store_commit(const char *dir, uint64_t n, uint32_t nranks, char *err, s
 
 /* ---- reading the directory ---------------------------------------------- */
 
-/* A committed checkpoint has a COMMITTED marker reading exactly "nranks N\n", N >= 1. */
-static int is_committed(int dfd, const char *name)
+/* A committed checkpoint has a COMMITTED marker reading exactly "nranks N\n", N >= 1:
+ * returns N, or 0 when name is not committed. */
+static uint32_t committed_nranks(int dfd, const char *name)
 {
     char path[NAME_LEN + sizeof COMMITTED + 1];
     snprintf(path, sizeof path, "%s/%s", name, COMMITTED);
@@ -364,8 +370,76 @@ static int is_committed(int dfd, const char *name)
     int digits = 0;
     for (; *p >= '0' && *p <= '9' && digits < 11; p++, digits++)
         v = v * 10 + (uint64_t)(*p - '0');
-    return digits > 0 && v >= 1 && v <= UINT32_MAX && p[0] == '\n' && p[1] == '\0' &&
-           len == (size_t)(p + 1 - buf);
+    int ok = digits > 0 && v >= 1 && v <= UINT32_MAX && p[0] == '\n' && p[1] == '\0' &&
+             len == (size_t)(p + 1 - buf);
+    return ok ? (uint32_t)v : 0;
+}
+
+static int is_committed(int dfd, const char *name)
+{
+    return committed_nranks(dfd, name) != 0;
+}
+
+uint32_t ckpt_store_committed_nranks(const char *dir, uint64_t n)
+{
+    char name[NAME_LEN];
+    ckpt_name(n, name);
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0)
+        return 0;
+    uint32_t nranks = committed_nranks(dfd, name);
+    close(dfd);
+    return nranks;
+}
+
+int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const void *buf,
+                          size_t len, char *err, size_t errlen)
+{
+    char cdir[PATH_MAX], tmp[PATH_MAX], path[PATH_MAX];
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
+        return -1;
+    if (fmt_path(tmp, sizeof tmp, "%s/%s.tmp", cdir, name) != 0 ||
+        fmt_path(path, sizeof path, "%s/%s", cdir, name) != 0) {
+        set_err(err, errlen, "%s: path too long", cdir);
+        return -1;
+    }
+    if (write_file_synced(tmp, buf, len, err, errlen) != 0) {
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        set_err(err, errlen, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0; /* durable with the commit's fsync of the directory */
+}
+
+long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap)
+{
+    char cdir[PATH_MAX], path[PATH_MAX];
+    if (cap == 0 || ckpt_dir_path(dir, n, cdir, sizeof cdir, NULL, 0) != 0 ||
+        fmt_path(path, sizeof path, "%s/%s", cdir, name) != 0)
+        return -1;
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    size_t len = 0;
+    while (len < cap - 1) {
+        ssize_t r = read(fd, buf + len, cap - 1 - len);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            close(fd);
+            return -1;
+        }
+        if (r == 0)
+            break;
+        len += (size_t)r;
+    }
+    close(fd);
+    buf[len] = '\0';
+    return (long)len;
 }
 
 struct entry {
@@ -449,6 +523,34 @@ int ckpt_store_list_committed(const char *dir, uint64_t *out, int max)
         out[k++] = s.e[i].n;
     scan_free(&s);
     return k;
+}
+
+long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out)
+{
+    struct scan s;
+    *out = NULL;
+    if (scan_dir(dir, &s) != 0) {
+        scan_free(&s);
+        return -1;
+    }
+    struct ckpt_store_entry *list = ckpt_untracked_malloc((s.count ? s.count : 1) * sizeof *list);
+    if (!list) {
+        scan_free(&s);
+        return -1;
+    }
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    for (size_t i = 0; i < s.count; i++) {
+        list[i].n = s.e[i].n;
+        list[i].damaged = s.e[i].damaged;
+        list[i].nranks = s.e[i].committed && dfd >= 0 ? committed_nranks(dfd, s.e[i].name) : 0;
+        snprintf(list[i].name, sizeof list[i].name, "%s", s.e[i].name);
+    }
+    if (dfd >= 0)
+        close(dfd);
+    long count = (long)s.count;
+    scan_free(&s);
+    *out = list;
+    return count;
 }
 
 uint64_t ckpt_store_highest(const char *dir)
@@ -554,6 +656,72 @@ void ckpt_store_prune(const char *dir, unsigned keep)
     scan_free(&s);
 }
 
+void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank)
+{
+    char cdir[PATH_MAX], prefix[32];
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, NULL, 0) != 0)
+        return;
+    int dfd = open(cdir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (dfd < 0)
+        return; /* nothing left, or never created */
+    if (faccessat(dfd, COMMITTED, F_OK, 0) == 0) {
+        close(dfd); /* committed after all: not ours to remove */
+        return;
+    }
+    snprintf(prefix, sizeof prefix, "rank-%06" PRIu32 ".", rank);
+    int lfd = dup(dfd);
+    DIR *d = lfd >= 0 ? fdopendir(lfd) : NULL;
+    if (d) {
+        struct dirent *de;
+        while ((de = readdir(d)) != NULL)
+            if (strncmp(de->d_name, prefix, strlen(prefix)) == 0 ||
+                strcmp(de->d_name, COMMITTED_TMP) == 0 || strcmp(de->d_name, "JOB") == 0 ||
+                strcmp(de->d_name, "JOB.tmp") == 0)
+                unlinkat(dfd, de->d_name, 0);
+        closedir(d);
+    } else if (lfd >= 0) {
+        close(lfd);
+    }
+    close(dfd);
+    /* The last rank to clean up finds it empty. */
+    if (rmdir(cdir) == 0)
+        fsync_dir(dir);
+}
+
+static int by_newest_damaged(const void *a, const void *b)
+{
+    const struct entry *x = a, *y = b;
+    if (x->n != y->n)
+        return x->n > y->n ? -1 : 1;
+    return strcmp(y->name, x->name); /* .damaged.2 was set aside after .damaged.1 */
+}
+
+/* Only the newest DAMAGED_KEPT set-aside checkpoints stay: a job recovered
+ * again and again from a bad medium must not fill the directory with them. */
+static void bound_set_aside(const char *dir)
+{
+    struct scan s;
+    if (scan_dir(dir, &s) != 0) {
+        scan_free(&s);
+        return;
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < s.count; i++)
+        if (s.e[i].damaged)
+            s.e[k++] = s.e[i];
+    if (k > DAMAGED_KEPT) {
+        qsort(s.e, k, sizeof *s.e, by_newest_damaged);
+        int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        if (dfd >= 0) {
+            for (size_t i = DAMAGED_KEPT; i < k; i++)
+                remove_tree(dfd, s.e[i].name, 0);
+            fsync(dfd);
+            close(dfd);
+        }
+    }
+    scan_free(&s);
+}
+
 void ckpt_store_set_aside(const char *dir, uint64_t n)
 {
     char src[PATH_MAX], dst[PATH_MAX];
@@ -580,4 +748,5 @@ void ckpt_store_set_aside(const char *dir, uint64_t n)
         break;
     }
     fsync_dir(dir);
+    bound_set_aside(dir);
 }

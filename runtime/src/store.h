@@ -34,8 +34,31 @@ void ckpt_store_prune(const char *dir, unsigned keep);
 
 /* Committed checkpoint numbers, newest first. Returns how many (at most max). */
 int ckpt_store_list_committed(const char *dir, uint64_t *out, int max);
+/* One checkpoint directory of ours, committed or not, or set aside. */
+struct ckpt_store_entry {
+    uint64_t n;
+    int damaged;     /* ckpt-N.damaged[.K] */
+    uint32_t nranks; /* its COMMITTED marker's rank count; 0: not committed */
+    char name[64];   /* its name in dir */
+};
+/* Every one in dir, in no particular order, in *out (ckpt_untracked_free it).
+ * How many, or -1 if dir cannot be read. */
+long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out);
 /* Highest checkpoint number present in any form (committed or not), 0 if none. */
 uint64_t ckpt_store_highest(const char *dir);
+/* The rank count checkpoint n's COMMITTED marker records; 0 if n is not committed. */
+uint32_t ckpt_store_committed_nranks(const char *dir, uint64_t n);
+/* A small file of checkpoint n besides the images (DIR/ckpt-n/name), written
+ * under a temporary name, fsynced and renamed: durable once the checkpoint is
+ * committed. 0 or -1 with a message. */
+int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const void *buf,
+                          size_t len, char *err, size_t errlen);
+/* Read it into buf (NUL-terminated, at most cap - 1 bytes): its length, or -1. */
+long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap);
+/* Checkpoint n will not be committed: remove what this rank left of it (its
+ * images and logs, final or temporary, and the commit's files), and its
+ * directory once empty. Leaves a committed checkpoint alone. */
+void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank);
 /* Set a damaged checkpoint aside (renamed to ckpt-n.damaged) so it is not tried again. */
 void ckpt_store_set_aside(const char *dir, uint64_t n);
 

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +18,11 @@ static struct timespec next_due;
 /* Before the first checkpoint: when to fault in its image's buffer. */
 static struct timespec prefault_at;
 static int prefault_pending;
+/* The pending request is the timer's (not SIGUSR1's nor the program's). */
+static atomic_int timer_asked;
+/* A checkpoint is copied and not yet committed or given up: the next
+ * interval has not begun. */
+static int waiting_for_settle;
 
 /* The first checkpoint faults in the pages of its in-memory image; half an
  * interval before it is due, at most this long, the timer does it instead. */
@@ -59,9 +65,15 @@ static void *interval_timer(void *unused)
         }
         if (prefault_pending)
             continue; /* woken: a checkpoint was taken (no prefault then) or spurious */
+        if (waiting_for_settle) {
+            pthread_cond_wait(&timer_wake, &timer_lock);
+            continue;
+        }
         struct timespec due = next_due;
         int rc = pthread_cond_timedwait(&timer_wake, &timer_lock, &due);
-        if (rc == ETIMEDOUT && memcmp(&due, &next_due, sizeof due) == 0) {
+        /* Not if a checkpoint was copied while this thread waited for the lock. */
+        if (rc == ETIMEDOUT && memcmp(&due, &next_due, sizeof due) == 0 && !waiting_for_settle) {
+            atomic_store(&timer_asked, 1);
             ckpt_request_checkpoint();
             next_due = after(ckpt_opts.interval); /* until the checkpoint resets it */
         }
@@ -104,6 +116,7 @@ void ckpt_triggers_start(void)
 
 void ckpt_triggers_consume(void)
 {
+    atomic_store(&timer_asked, 0);
     atomic_store_explicit(&ckpt_requested, 0, memory_order_relaxed);
     ckpt_points_left = ckpt_opts.every > 0 ? ckpt_opts.every : __LONG_MAX__;
 }
@@ -113,8 +126,21 @@ void ckpt_triggers_checkpoint_done(void)
     if (ckpt_opts.interval <= 0)
         return;
     pthread_mutex_lock(&timer_lock);
-    next_due = after(ckpt_opts.interval);
+    waiting_for_settle = 1;
     prefault_pending = 0; /* its buffer exists now */
+    pthread_cond_signal(&timer_wake);
+    pthread_mutex_unlock(&timer_lock);
+}
+
+void ckpt_triggers_checkpoint_settled(void)
+{
+    if (ckpt_opts.interval <= 0)
+        return;
+    pthread_mutex_lock(&timer_lock);
+    waiting_for_settle = 0;
+    next_due = after(ckpt_opts.interval);
+    if (atomic_exchange(&timer_asked, 0))
+        atomic_store_explicit(&ckpt_requested, 0, memory_order_relaxed);
     pthread_cond_signal(&timer_wake);
     pthread_mutex_unlock(&timer_lock);
 }

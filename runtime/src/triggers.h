@@ -6,7 +6,13 @@
 void ckpt_triggers_start(void);
 /* A checkpoint is starting: clear the request and restart the countdown. */
 void ckpt_triggers_consume(void);
-/* A checkpoint has been written: the next interval starts now. */
+/* A checkpoint has been copied: the timer waits for it to settle. */
 void ckpt_triggers_checkpoint_done(void);
+/* The checkpoint is committed or given up, its last fsync and pruning done,
+ * perhaps on the program's thread (synchronous writes, the MPI coordinator):
+ * the interval starts again, and a request the timer made meanwhile is
+ * dropped. The program gets CKPT_INTERVAL seconds of its own between
+ * checkpoints however long they take to write. */
+void ckpt_triggers_checkpoint_settled(void);
 
 #endif

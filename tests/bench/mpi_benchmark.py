@@ -666,7 +666,8 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
     lines += ["", "### What this says about the thresholds", ""]
     lines += [f"- {s}" for s in verdict(mrows)]
     lines.append("")
-    kept = section(path_md, "cg_benchmark")  # cg_benchmark.py's part of this file
+    # cg_benchmark.py's and output_benchmark.py's parts of this file
+    kept = section(path_md, "cg_benchmark") + section(path_md, "output_benchmark")
     with open(path_md, "w") as f:
         f.write("\n".join(lines) + ("\n" + kept if kept else ""))
 

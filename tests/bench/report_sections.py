@@ -1,6 +1,7 @@
-"""Two benchmarks write docs/performance.md: mpi_benchmark.py the file, and
-cg_benchmark.py a section of it between markers (the thesis's CG table,
-which issue 5 asks for there). Each keeps the other's part.
+"""Three benchmarks write docs/performance.md: mpi_benchmark.py the file, and
+cg_benchmark.py and output_benchmark.py a section of it each, between
+markers (the thesis's CG table, which issue 5 asks for there; the output
+forwarder's cost per write, issue 16). Each keeps the others' parts.
 
 Standard library only."""
 

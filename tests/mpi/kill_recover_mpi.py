@@ -20,6 +20,10 @@ For a sample built twice (ckptcc -> EXE, plain mpicc -> PLAIN), run with
      rank of a completed recovery must say "resumed from checkpoint N" with
      one N, no older than the newest checkpoint seen committed.
 
+With --files, every run of a check works in a directory of its own
+(workdir/run), and the files named (relative to it) must equal the reference
+run's byte for byte whenever the output is compared.
+
 The samples print only at the end (rank 0 collects the results), because
 output through mpiexec is a pipe and cannot be taken back after a crash: so
 only the last run's stdout is compared.
@@ -236,6 +240,7 @@ class Harness:
         self.passed = 0
         self.failed = 0
         self.reference = b""
+        self.reference_files = {}
         self.t_ref = 0.0
         self.t_run = 0.0
         self.hard_limit = 120.0
@@ -273,8 +278,12 @@ class Harness:
             err.write(("$ " + " ".join(cmd) + "\n").encode())
             err.flush()
             start = time.monotonic()
+            rundir = None
+            if self.args.files:
+                rundir = os.path.join(workdir, "run")
+                os.makedirs(rundir, exist_ok=True)
             proc = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                                    env=env, start_new_session=True)
+                                    env=env, start_new_session=True, cwd=rundir)
             killed = None
             try:
                 if kill_after is not None:
@@ -306,7 +315,14 @@ class Harness:
             out_data = f.read()
         with open(err_path, "rb") as f:
             err_data = f.read()
-        return Run(proc.returncode, out_data, err_data, elapsed, killed, strays)
+        run = Run(proc.returncode, out_data, err_data, elapsed, killed, strays)
+        run.files = {}
+        for name in self.args.files:
+            path = os.path.join(rundir, name)
+            if os.path.isfile(path):
+                with open(path, "rb") as f:
+                    run.files[name] = f.read()
+        return run
 
     def kill_rank(self, proc, start, kill_after, victim):
         """Waits until kill_after s after start, then SIGKILLs a rank process.
@@ -357,6 +373,14 @@ class Harness:
             raise CheckFailed(f"{what}: stdout differs from the reference ({len(run.out)} vs "
                               f"{len(self.reference)} bytes):\n"
                               f"{diff_excerpt(self.reference, run.out)}")
+        for name, expected in self.reference_files.items():
+            written = run.files.get(name)
+            if written is None:
+                raise CheckFailed(f"{what}: wrote no {name}")
+            if written != expected:
+                raise CheckFailed(f"{what}: {name} differs from the reference run's "
+                                  f"({len(written)} vs {len(expected)} bytes):\n"
+                                  f"{diff_excerpt(expected, written)}")
 
     def make_reference(self, workdir):
         r = self.mpiexec(os.path.abspath(self.args.plain), [], clean_env(), workdir)
@@ -366,6 +390,10 @@ class Harness:
         if not r.out:
             raise CheckFailed("reference output is empty")
         self.reference = r.out
+        for name in self.args.files:
+            if name not in r.files:
+                raise CheckFailed(f"the reference run wrote no {name}")
+        self.reference_files = r.files
         self.hard_limit = 40.0 + 15.0 * self.t_ref
         return f"{len(self.reference)} bytes in {self.t_ref:.2f} s"
 
@@ -639,6 +667,9 @@ def main():
                    help="with --stress: counters that must be nonzero, of late,early,nondet,coll_logged,"
                         "comm_logged,late_alone "
                         "(default late,early)")
+    p.add_argument("--files", nargs="+", default=[], metavar="FILE",
+                   help="files the sample writes (relative to its working directory) that "
+                        "must equal the reference run's")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()
     args.expect = [k for k in args.expect.split(",") if k]

@@ -16,12 +16,20 @@ import tempfile
 ERRORS = [
     ("trunc-small", 0, "message truncated: rank 0 sent 40 bytes with tag 1 to a receive buffer of 24 bytes"),
     # data alone goes straight into the program's buffer: MPI reports it
+    # (MPI_Abort with MPI_ERR_TRUNCATE; see MPI_ABORT_TRUNCATE)
     ("trunc-large", 0, "Message truncated"),
     # split (between a checkpoint and its commit): the layer reports it
     ("trunc-large", 1, "message truncated: rank 0 sent 32000 bytes with tag 1 to a receive buffer of 24000 bytes"),
     ("trunc-tiny", 0, "message truncated: rank 0 sent 8 bytes with tag 1 to a receive buffer of 4 bytes"),
     ("huge", 0, "moves at most 2147483647 bytes per message"),
 ]
+
+
+# MPICH's mpiexec exits with the low byte of the code MPI_Abort was given:
+# 14 for MPI_ERR_TRUNCATE. Hydra sometimes kills the aborting rank before its
+# stderr is passed on (about 1 run in 8 here, with or without AALC's output
+# forwarder): then that status is what shows that MPI reported it.
+MPI_ABORT_TRUNCATE = 14
 
 
 def main():
@@ -65,7 +73,10 @@ def main():
         failures += not ok
     for mode, split, message in ERRORS:
         r = run(a.exe, mode, split)
-        ok = r is not None and r.returncode != 0 and message in r.stderr and \
+        reported = r is not None and (message in r.stderr or (
+            message == "Message truncated" and r.returncode == MPI_ABORT_TRUNCATE and
+            not r.stderr.strip()))
+        ok = r is not None and r.returncode != 0 and reported and \
             "no error" not in r.stdout.replace("rank 0: no error", "")
         label = mode + (" (split)" if split else "")
         print(f"{'ok  ' if ok else 'FAIL'}  {label}: " +

@@ -36,6 +36,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import flip_middle_byte  # noqa: E402
 from trial_settings import pages_can_move  # noqa: E402
 
 ARGS = ["120", "200"]  # ring: rounds, sweeps (--args for another program)
@@ -51,13 +52,7 @@ def committed(ckdir):
                   if os.path.exists(os.path.join(ckdir, d, "COMMITTED")))
 
 
-def damage(path):
-    with open(path, "r+b") as f:
-        size = f.seek(0, 2)
-        f.seek(size // 2)
-        byte = f.read(1)
-        f.seek(size // 2)
-        f.write(bytes([byte[0] ^ 0xff]))
+damage = flip_middle_byte
 
 
 def main():

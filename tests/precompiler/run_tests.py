@@ -144,6 +144,7 @@ def strip_comments(text):
 
 TOKEN = re.compile(r"""[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|"""
                    r"""<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\S""")
+RENAMED = re.compile(r"^([A-Za-z_]\w*?)__ckpt\d+$")
 ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 
 
@@ -244,10 +245,13 @@ def presumed_lines(text, name):
 def check_line_map(source, output, name):
     """Each line of the source must still be at its own (file, line) in the output."""
     problems = []
+    # A byte-order mark is not a token of line 1 (the output keeps it first).
+    source, output = source.removeprefix("\ufeff"), output.removeprefix("\ufeff")
     where = {}
     for raw, at in zip(strip_comments(output).split("\n"), presumed_lines(output, None)):
         if at is not None:
-            where.setdefault(at, []).extend(tokens(raw))
+            # A local renamed because it hides another (NAME__ckptN) is still NAME.
+            where.setdefault(at, []).extend(RENAMED.sub(r"\1", t) for t in tokens(raw))
     in_directive = False
     # The ckpt directives themselves are replaced; what else is on their line stays.
     text = re.sub(r'_Pragma\s*\(\s*"ckpt[^"]*"\s*\)', "", strip_comments(source))

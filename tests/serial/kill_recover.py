@@ -14,6 +14,9 @@ For a sample built twice (ckptcc -> EXE, plain cc -> PLAIN):
      checkpoint write. In the end the file must equal the reference byte for
      byte, and the last recovery must have resumed mid-run: its stderr says
      "resumed from checkpoint", and it wrote fewer bytes than the reference.
+  5. With --files, every run of a check works in a directory of its own, and
+     the files named (relative to it) must equal the reference run's byte for
+     byte at the end, as the output must.
 
 How the bytes a recovery writes are measured: before each `--recover` run the
 test overwrites the output file in place (same inode, same length) with NUL
@@ -23,6 +26,15 @@ file is R NULs (never touched) followed by what the run wrote; sample output
 never contains NUL. The test reads R off, puts the original first R bytes
 back, and so knows exactly where the run rewound to and how much it wrote.
 A run that started main() again would have to write the whole reference.
+
+--callback-log: the sample registers a recovery callback (ckpt_on_recovery)
+that appends "recovery callback: peer=P recovered=K runs=R" to the file named
+by $AALC_SAMPLE_CALLBACK_LOG. Then no run but a recovery may add a line; a
+recovery that completes adds exactly one, and one killed adds at most one,
+only after it said it resumed; P is the argument registered at start (the
+sample's peer), and R == K (ckpt_recovered() counts the recoveries the state
+went through, the callback ran once in each) and no more than the recoveries
+that resumed so far in the trial.
 
 Standard library only. Exit status 0 when every check passed.
 """
@@ -43,6 +55,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from trial_settings import vary_images  # noqa: E402
 
 COMMITTED = re.compile(rb"checkpoint (\d+) committed")
+CALLBACK = re.compile(rb"recovery callback: peer=(\S+) recovered=(\d+) runs=(\d+)\n")
+CALLBACK_PEER = b"node-7"  # what samples/serial/recovery_hook.c registers
 RECOVERING = re.compile(rb"recovering from checkpoint (\d+)")
 RESUMED = b"resumed from checkpoint"
 NO_CHECKPOINT = b"no checkpoint found"
@@ -77,12 +91,12 @@ def clean_env(**extra):
     return env
 
 
-def run(cmd, env, out_path, kill_after=None, hard_limit=120.0):
+def run(cmd, env, out_path, kill_after=None, hard_limit=120.0, cwd=None):
     """Runs cmd with stdout appended to out_path; SIGKILLs it after kill_after s."""
     start = time.monotonic()
     with open(out_path, "ab") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.PIPE, env=env,
-                                stdin=subprocess.DEVNULL)
+                                stdin=subprocess.DEVNULL, cwd=cwd)
         killed = False
         try:
             limit = hard_limit if kill_after is None else min(kill_after, hard_limit)
@@ -142,6 +156,7 @@ class Sample:
         self.passed = 0
         self.failed = 0
         self.reference = b""
+        self.reference_files = {}
         self.t_ref = 0.0
         self.t_run = 0.0
         self.hard_limit = 120.0
@@ -165,11 +180,28 @@ class Sample:
 
     # -- the checks ------------------------------------------------------
 
+    def run_dir(self, workdir):
+        """Where the runs of one check work (a fresh directory with --files)."""
+        if not self.args.files:
+            return None
+        path = os.path.join(workdir, "run")
+        os.makedirs(path, exist_ok=True)
+        return path
+
     def make_reference(self):
         start = time.monotonic()
+        ref_dir = tempfile.mkdtemp(prefix=f"aalc-{self.name}-reference-")
         proc = subprocess.run([os.path.abspath(self.args.plain)] + self.args.sample_args,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, env=clean_env(), timeout=300)
+                              stdin=subprocess.DEVNULL, env=clean_env(), timeout=300,
+                              cwd=ref_dir)
+        for name in self.args.files:
+            path = os.path.join(ref_dir, name)
+            if not os.path.isfile(path):
+                raise CheckFailed(f"the reference run wrote no {name}")
+            with open(path, "rb") as f:
+                self.reference_files[name] = f.read()
+        shutil.rmtree(ref_dir, ignore_errors=True)
         self.t_ref = time.monotonic() - start
         if proc.returncode != 0:
             raise CheckFailed(f"reference run exited {proc.returncode}\n{tail(proc.stderr)}")
@@ -195,30 +227,57 @@ class Sample:
 
     def check_uninterrupted(self, workdir):
         out = os.path.join(workdir, "out.txt")
+        log = os.path.join(workdir, "callbacks.log")
         env = clean_env(CKPT_DIR=os.path.join(workdir, "ckpt"), CKPT_INTERVAL="0.05",
-                        CKPT_VERBOSE=1)
-        r = run(self.cmd, env, out, hard_limit=self.hard_limit)
+                        CKPT_VERBOSE=1, AALC_SAMPLE_CALLBACK_LOG=log)
+        rundir = self.run_dir(workdir)
+        r = run(self.cmd, env, out, hard_limit=self.hard_limit, cwd=rundir)
         self.t_run = r.elapsed
         if r.rc != 0:
             raise CheckFailed(f"exited {r.rc}\n{tail(r.stderr)}")
-        self.compare(out)
+        if self.callback_reports(log, 0):
+            raise CheckFailed("the recovery callback ran in a run that recovered nothing")
+        self.compare(out, rundir)
         if not r.committed():
             raise CheckFailed("no checkpoint was committed (CKPT_INTERVAL=0.05)")
         return (f"{len(r.committed())} checkpoints in {r.elapsed:.2f} s "
                 f"(plain {self.t_ref:.2f} s), output identical")
 
-    def compare(self, out):
+    def callback_reports(self, path, seen):
+        """The callback's reports added to path since `seen` were read."""
+        if not self.args.callback_log or not os.path.exists(path):
+            return []
+        with open(path, "rb") as f:
+            lines = f.read().splitlines(keepends=True)[seen:]
+        for line in lines:
+            m = CALLBACK.fullmatch(line)
+            if not m:
+                raise CheckFailed(f"unexpected line in the callback's log: {line!r}")
+        return [CALLBACK.fullmatch(line).groups() for line in lines]
+
+    def compare(self, out, rundir=None):
         with open(out, "rb") as f:
             got = f.read()
         if got != self.reference:
             raise CheckFailed(f"output differs from the reference ({len(got)} vs "
                               f"{len(self.reference)} bytes):\n{diff_excerpt(self.reference, got)}")
+        for name, expected in self.reference_files.items():
+            path = os.path.join(rundir, name)
+            if not os.path.isfile(path):
+                raise CheckFailed(f"the run wrote no {name}")
+            with open(path, "rb") as f:
+                written = f.read()
+            if written != expected:
+                raise CheckFailed(f"{name} differs from the reference run's ({len(written)} vs "
+                                  f"{len(expected)} bytes):\n{diff_excerpt(expected, written)}")
 
     def trial(self, workdir, kill_in_write):
         rng = self.rng
         out = os.path.join(workdir, "out.txt")
         open(out, "wb").close()
-        settings = {"CKPT_DIR": os.path.join(workdir, "ckpt"), "CKPT_VERBOSE": 1}
+        log = os.path.join(workdir, "callbacks.log")
+        settings = {"CKPT_DIR": os.path.join(workdir, "ckpt"), "CKPT_VERBOSE": 1,
+                    "AALC_SAMPLE_CALLBACK_LOG": log}
         if self.args.every and not kill_in_write and rng.random() < 0.5:
             lo, hi = self.args.every
             settings["CKPT_EVERY"] = rng.randint(lo, hi)
@@ -229,12 +288,13 @@ class Sample:
         trigger += vary_images(rng, settings)
         env = clean_env(**settings)
         notes = [trigger]
+        rundir = self.run_dir(workdir)
 
         # The first run: killed from outside at a random moment, or by itself
         # in the middle of writing its second checkpoint.
         if kill_in_write:
             first = run(self.cmd, clean_env(CKPT_DEBUG_KILL_IN_WRITE=2, **settings), out,
-                        hard_limit=self.hard_limit)
+                        hard_limit=self.hard_limit, cwd=rundir)
             if first.rc != -signal.SIGKILL:
                 raise CheckFailed(f"CKPT_DEBUG_KILL_IN_WRITE=2: expected death by SIGKILL, "
                                   f"got exit {first.rc}\n{tail(first.stderr)}")
@@ -251,7 +311,8 @@ class Sample:
             earliest = float(settings.get("CKPT_INTERVAL", 0.1)) + 0.25
             for _ in range(4):
                 delay = rng.uniform(min(earliest, latest / 2), latest)
-                first = run(self.cmd, env, out, kill_after=delay, hard_limit=self.hard_limit)
+                first = run(self.cmd, env, out, kill_after=delay, hard_limit=self.hard_limit,
+                            cwd=rundir)
                 if first.killed_by_test:
                     break
                 if first.rc != 0:
@@ -264,9 +325,11 @@ class Sample:
                 raise CheckFailed("every run ended before it could be killed")
             notes.append(f"killed at {delay:.2f} s after {len(first.committed())} checkpoints")
         committed = first.committed()
+        if self.callback_reports(log, 0):
+            raise CheckFailed("the recovery callback ran in a run that recovered nothing")
 
         # Recover until a run completes; kill some recoveries early.
-        recoveries = kills = 0
+        recoveries = kills = resumed = reports = 0
         while True:
             recoveries += 1
             if recoveries > 25:
@@ -281,7 +344,7 @@ class Sample:
             size_before = os.path.getsize(out)
             original = blank_output(out)
             r = run(self.cmd + ["--recover"], dict(env, **self.recover_env), out,
-                    kill_after=kill_after, hard_limit=self.hard_limit)
+                    kill_after=kill_after, hard_limit=self.hard_limit, cwd=rundir)
             rewound_to, size_after = restore_output(out, original)
             resumed_from = [int(n) for n in RECOVERING.findall(r.stderr)]
             # Recovery takes the newest committed checkpoint, never an older one.
@@ -293,6 +356,11 @@ class Sample:
                                   f"recovery from checkpoint 1, got {resumed_from}\n"
                                   f"{tail(r.stderr)}")
             committed += r.committed()
+            new = self.callback_reports(log, reports)
+            reports += len(new)
+            if RESUMED in r.stderr:
+                resumed += 1
+            self.check_callback(new, r, resumed)
             if r.rc == 0:
                 break
             if r.killed_by_test:
@@ -304,10 +372,10 @@ class Sample:
                 # with an empty output file.
                 notes.append("no checkpoint yet: started afresh")
                 os.truncate(out, 0)
-                fresh = run(self.cmd, env, out, hard_limit=self.hard_limit)
+                fresh = run(self.cmd, env, out, hard_limit=self.hard_limit, cwd=rundir)
                 if fresh.rc != 0:
                     raise CheckFailed(f"fresh run exited {fresh.rc}\n{tail(fresh.stderr)}")
-                self.compare(out)
+                self.compare(out, rundir)
                 notes.append(f"{recoveries} recoveries")
                 return ", ".join(notes) + "; output identical (NOT a recovery test)"
             raise CheckFailed(f"--recover exited {r.rc}\n{tail(r.stderr)}")
@@ -320,12 +388,33 @@ class Sample:
         if wrote >= len(self.reference):
             raise CheckFailed(f"the completed recovery wrote {wrote} bytes, the whole "
                               f"reference is {len(self.reference)}: it started over")
-        self.compare(out)
+        self.compare(out, rundir)
         notes.append(f"{recoveries} recoveries ({kills} killed)")
+        if self.args.callback_log:
+            notes.append(f"{reports} callback runs for {resumed} resumed recoveries")
         notes.append(f"last from checkpoint {resumed_from[0] if resumed_from else '?'}, "
                      f"rewound {size_before}->{rewound_to} bytes, "
                      f"wrote {wrote} of {len(self.reference)}")
         return ", ".join(notes) + "; output identical"
+
+    def check_callback(self, new, r, resumed):
+        """One recovery's reports (--callback-log): see the module's doc."""
+        if not self.args.callback_log:
+            return
+        if len(new) > 1:
+            raise CheckFailed(f"the recovery callback ran {len(new)} times in one recovery")
+        if r.rc == 0 and len(new) != 1:
+            raise CheckFailed("a completed recovery did not run the recovery callback")
+        if new and RESUMED not in r.stderr:
+            raise CheckFailed("the recovery callback ran before the state was resumed")
+        for peer, recovered, runs in new:
+            if peer != CALLBACK_PEER:
+                raise CheckFailed(f"the callback got the argument of peer {peer!r}, "
+                                  f"not {CALLBACK_PEER!r}")
+            if recovered != runs or not 1 <= int(recovered) <= resumed:
+                raise CheckFailed(f"ckpt_recovered() = {int(recovered)}, callback runs in the "
+                                  f"saved state = {int(runs)}, recoveries resumed so far = "
+                                  f"{resumed}")
 
     def main(self):
         self.log(f"seed {self.args.seed}, {self.args.trials} trials + 1 kill-in-write")
@@ -364,6 +453,11 @@ def main():
     p.add_argument("--recover-env", action="append", default=[], metavar="NAME=VALUE",
                    help="set for the --recover runs only, over --env: the recovered "
                         "program must still print what the reference printed")
+    p.add_argument("--files", nargs="+", default=[], metavar="FILE",
+                   help="files the sample writes (relative to its working directory) that "
+                        "must equal the reference run's")
+    p.add_argument("--callback-log", action="store_true",
+                   help="check the sample's recovery callback reports (see above)")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()
     SAMPLE_ENV.update(setting.split("=", 1) for setting in args.env)

@@ -5,6 +5,7 @@
  * to the checkpoint heap. Exits non-zero, naming every failed check.
  */
 #define _GNU_SOURCE
+#include "fixed_addresses.h"
 #include "heap.h"
 #include "heap_image.h"
 #include "image.h"
@@ -161,7 +162,7 @@ static void test_basics(void)
 {
     char err[256] = "";
     CHECK(ckpt_heap_init(0, err, sizeof err) == 0, "init after lazy init: %s", err);
-    CHECK(ckpt_heap_base() == 0x100000000000ULL, "base %#lx", (unsigned long)ckpt_heap_base());
+    CHECK(ckpt_heap_base() == CKPT_HEAP_BASE_ADDRESS, "base %#lx", (unsigned long)ckpt_heap_base());
     CHECK(constructor_string && strcmp(constructor_string, "allocated by a constructor") == 0, "constructor string");
     CHECK(ckpt_heap_owns(constructor_string), "constructor string %p not in the heap", (void *)constructor_string);
     int local;
@@ -1104,6 +1105,13 @@ static void test_image_round_trip(void)
     crafted[1] = 4096; /* longer than the section */
     CHECK(ckpt_heap_image_check(&bad, &used, err, sizeof err) != 0 && strstr(err, "padding"),
           "a padding record past the section was accepted (%s)", err);
+    /* A range whose length, rounded up to 8, wraps around to 0: its bytes
+     * are not in the section. */
+    uint64_t wrapping[2] = {0, UINT64_MAX - 2};
+    bad.size = sizeof wrapping;
+    bad.data = wrapping;
+    CHECK(ckpt_heap_image_check(&bad, &used, err, sizeof err) != 0 && strstr(err, "range record"),
+          "a range longer than its section was accepted (%s)", err);
 }
 
 int main(void)

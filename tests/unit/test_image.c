@@ -164,9 +164,13 @@ static void expect_refused(const char *path, const uint8_t *id, uint32_t idlen,
     err[sizeof err - 1] = '\0';
     struct ckpt_image img;
     int rc = ckpt_image_open(path, id, idlen, &img, err, sizeof err);
-    CHECK(rc == CKPT_IMAGE_DAMAGED || rc == CKPT_IMAGE_FOREIGN, "%s: image accepted", what);
+    CHECK(rc == CKPT_IMAGE_DAMAGED || rc == CKPT_IMAGE_FOREIGN || rc == CKPT_IMAGE_UNREADABLE,
+          "%s: image accepted", what);
     int foreign = strstr(needle1, "another executable") || strstr(needle1, "format version");
-    CHECK(rc == (foreign ? CKPT_IMAGE_FOREIGN : CKPT_IMAGE_DAMAGED),
+    /* A file that cannot be read is not known to be damaged. */
+    int unreadable = strstr(needle1, "No such file") || strstr(needle1, "not a regular file");
+    CHECK(rc == (foreign ? CKPT_IMAGE_FOREIGN : unreadable ? CKPT_IMAGE_UNREADABLE
+                                                            : CKPT_IMAGE_DAMAGED),
           "%s: wrong kind of refusal (%d)", what, rc);
     CHECK(strncmp(err, path, strlen(path)) == 0, "%s: message does not name the file: %s", what,
           err);
@@ -530,6 +534,28 @@ static void test_crafted(const char *path)
     unlink(path);
 }
 
+/* Images (and the MPI layer's logs, written the same way) are 0600 whatever
+ * the umask, also over a leftover file of a wider mode (file_modes.h). */
+static void test_private_files(const char *path)
+{
+    char err[512] = "";
+    struct ckpt_image_header h = header_a(1);
+    mode_t old_umask = umask(0);
+    for (int leftover = 0; leftover < 2; leftover++) {
+        unlink(path);
+        if (leftover)
+            close(open(path, O_WRONLY | O_CREAT, 0666));
+        struct ckpt_image_writer *w = ckpt_image_create(path, &h, err, sizeof err);
+        CHECK(w && ckpt_image_finish(w, err, sizeof err) == 0, "create: %s", err);
+        struct stat st;
+        CHECK(stat(path, &st) == 0 && (st.st_mode & 07777) == 0600,
+              "image mode %o under umask 0%s, want 600", (unsigned)(st.st_mode & 07777),
+              leftover ? " over a 0666 leftover" : "");
+    }
+    umask(old_umask);
+    unlink(path);
+}
+
 static void test_writer_errors(void)
 {
     char err[512] = "";
@@ -544,8 +570,10 @@ static void test_writer_errors(void)
     CHECK(ckpt_image_create(path, &h, err, sizeof err) == NULL, "oversized exe id accepted");
     h = header_a(1);
 
-    /* A device that is always full: the failure is reported, sticky, and nothing crashes. */
-    if (access("/dev/full", W_OK) == 0) {
+    /* A device that is always full: the failure is reported, sticky, and
+     * nothing crashes; the device keeps its mode (only files are made private). */
+    struct stat full_before, full_after;
+    if (access("/dev/full", W_OK) == 0 && stat("/dev/full", &full_before) == 0) {
         struct ckpt_image_writer *w = ckpt_image_create("/dev/full", &h, err, sizeof err);
         CHECK(w != NULL, "create /dev/full: %s", err);
         size_t n = 4u << 20;
@@ -557,6 +585,9 @@ static void test_writer_errors(void)
               "failure not sticky");
         CHECK(ckpt_image_finish(w, err, sizeof err) == -1, "finish after failure succeeded");
         munmap(data, n);
+        CHECK(stat("/dev/full", &full_after) == 0 && full_after.st_mode == full_before.st_mode,
+              "/dev/full's mode changed from %o to %o", (unsigned)full_before.st_mode,
+              (unsigned)full_after.st_mode);
     }
 
     /* Abandoning a partly written image. */
@@ -572,10 +603,12 @@ static void test_writer_errors(void)
     char tiny[8];
     memset(tiny, 'Z', sizeof tiny);
     struct ckpt_image img;
-    CHECK(ckpt_image_open("/nonexistent/x.img", NULL, 0, &img, tiny, sizeof tiny) == -1 &&
+    CHECK(ckpt_image_open("/nonexistent/x.img", NULL, 0, &img, tiny, sizeof tiny) ==
+                  CKPT_IMAGE_UNREADABLE &&
               tiny[7] == '\0',
           "tiny error buffer");
-    CHECK(ckpt_image_open("/nonexistent/x.img", NULL, 0, &img, NULL, 0) == -1, "no buffer");
+    CHECK(ckpt_image_open("/nonexistent/x.img", NULL, 0, &img, NULL, 0) == CKPT_IMAGE_UNREADABLE,
+          "no buffer");
 }
 
 /* An image built in memory and sealed (what the background writer puts on
@@ -819,6 +852,7 @@ int main(void)
     test_exe_id(path);
     test_crafted(path);
     test_writer_errors();
+    test_private_files(path);
 
     CHECK(rmdir(tmpdir) == 0, "temporary directory not empty: %s", strerror(errno));
     printf("%s: %d checks passed\n", prog, checks);

@@ -72,14 +72,22 @@ void ckpt_resume_finished(void);
 /* Through the type, so that an array parameter (really a pointer) draws no warning. */
 #define CKPT_SIZE(var) sizeof(__typeof__(var))
 
-/* Where the precompiler puts globals and static locals so that they are saved:
- * initialised ones in a data section, zero-initialised ones in a NOBITS one
- * (the linker script aalc-sections.ld collects both). */
-#define CKPT_SAVED_DATA __attribute__((section("ckpt_saved_data")))
-#define CKPT_SAVED_BSS __attribute__((section(".bss.ckpt_saved")))
-
 /* User API: ask for a checkpoint at the next potential point. */
 void ckpt_request_checkpoint(void);
+
+/* User API: how many recoveries the state this process runs on has been
+ * through: 0 in a run started afresh, 1 after a recovery from a checkpoint
+ * of that run, 2 after a recovery from a checkpoint taken after the first
+ * recovery, and so on. */
+unsigned ckpt_recovered(void);
+
+/* User API: call fn(arg) in every recovered process, once its state is back
+ * and before the program goes on from the checkpoint, to redo what no runtime
+ * can (reconnect a socket, reopen a device). Registrations are part of the
+ * saved state: register at start, before the first checkpoint. Callbacks run
+ * in the order they were registered; no checkpoint is taken while they run.
+ * Returns 0, or -1 if fn is NULL or 32 are registered already. */
+int ckpt_on_recovery(void (*fn)(void *arg), void *arg);
 
 #ifdef __cplusplus
 }

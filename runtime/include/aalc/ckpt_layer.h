@@ -35,6 +35,9 @@ struct ckpt_layer {
      * image: ask only as far down the list as needed), return the one every
      * rank loads, or 0 if there is none. */
     uint64_t (*agree)(const uint64_t *committed, int count, int (*loadable)(int i));
+    /* Recovery: 1 when ok is 1 on every rank (a check each rank makes on its
+     * own, whose failure all must act on alike), else 0. */
+    int (*all_ranks)(int ok);
     /* Recovery: every rank agreed there is nothing to load and is about to
      * exit with the same error; shut down together (a launcher kills the
      * ranks that are still running when the first one exits non-zero). */
@@ -45,6 +48,9 @@ struct ckpt_layer {
     void (*resumed)(void);
 };
 
+/* Checkpoint n is committed (1) or given up (0), as this rank knows it: the
+ * checkpoint interval counts from here. */
+void ckpt_layer_checkpoint_settled(uint64_t n, int committed);
 /* Called from a constructor of the layer: there is at most one. */
 void ckpt_set_layer(const struct ckpt_layer *layer);
 /* Which rank this process is, of how many (image names and headers use it). */

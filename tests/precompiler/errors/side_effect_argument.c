@@ -1,5 +1,8 @@
 /* Arguments of a call that may reach a checkpoint are evaluated again when
- * the stack is rebuilt: i++ would happen twice, and so would next(). */
+ * the stack is rebuilt: i++ would happen twice, and so would next(), also
+ * inside a math function that is otherwise free of effects. */
+#include <math.h>
+
 void work(int v);
 int next(void);
 
@@ -9,6 +12,8 @@ void loop(int n)
     while (i < n)
         work(i++);
     work(next());
+    work((int)sqrt((double)next()));
 }
-// EXPECT-ERROR: 10:14: argument 1 of the call to 'work' has side effects
-// EXPECT-ERROR: 11:10: argument 1 of the call to 'work' has side effects
+// EXPECT-ERROR: 13:14: argument 1 of the call to 'work' has side effects
+// EXPECT-ERROR: 14:10: argument 1 of the call to 'work' has side effects
+// EXPECT-ERROR: 15:10: argument 1 of the call to 'work' has side effects

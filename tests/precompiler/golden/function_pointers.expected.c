@@ -36,7 +36,7 @@ static void on_idle(int n)
     (void)n;
 }
 
-CKPT_SAVED_DATA static handler_t handlers[2] = {on_tick, on_idle};
+static handler_t handlers[2] = {on_tick, on_idle};
 static const handler_t fixed_handlers[1] = {on_idle};
 
 struct device {

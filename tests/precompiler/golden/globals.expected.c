@@ -8,32 +8,32 @@
  * or not. */
 #include <stdio.h>
 
-CKPT_SAVED_BSS int plain;
-CKPT_SAVED_DATA int initialised = 2;
-CKPT_SAVED_BSS static int file_static;
-CKPT_SAVED_DATA static double table[4] = {1.0};
-CKPT_SAVED_DATA int first, second = 1;
+int plain;
+int initialised = 2;
+static int file_static;
+static double table[4] = {1.0};
+int first, second = 1;
 extern int defined_elsewhere;
 const int read_only = 3;
-CKPT_SAVED_DATA static const char *message = "hi";
+static const char *message = "hi";
 static const char *const fixed_message = "fixed";
 char *const fixed_pointer = NULL;
-CKPT_SAVED_DATA struct point { int x, y; } origin, unit = {1, 1};
+struct point { int x, y; } origin, unit = {1, 1};
 typedef struct { int v; } box_t;
-CKPT_SAVED_BSS box_t box;
-CKPT_SAVED_DATA int tentative;
-CKPT_SAVED_DATA int tentative = 5;
+box_t box;
+int tentative;
+int tentative = 5;
 extern int declared_then_defined;
-CKPT_SAVED_DATA int declared_then_defined = 4;
-CKPT_SAVED_DATA int sizes[] = {1, 2, 3};
-CKPT_SAVED_BSS int (*hook)(void);
-CKPT_SAVED_BSS union number { int i; float f; } number;
-CKPT_SAVED_DATA enum color { RED, GREEN } color = GREEN;
+int declared_then_defined = 4;
+int sizes[] = {1, 2, 3};
+int (*hook)(void);
+union number { int i; float f; } number;
+enum color { RED, GREEN } color = GREEN;
 
 int counter(void)
 {
-    CKPT_SAVED_BSS static int calls;
-    CKPT_SAVED_DATA static int base = 10;
+    static int calls;
+    static int base = 10;
     static const int step = 1;
     extern int defined_elsewhere;
     calls += step;

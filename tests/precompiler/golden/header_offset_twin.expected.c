@@ -2,7 +2,7 @@
 #line 1 "header_offset_twin.c"
 /* ckpt-instrument once took this global for part of a function declaration:
  * header_offset_twin.h declares a function at the same offset. */
-CKPT_SAVED_BSS int hits;
+int hits;
 #include "header_offset_twin.h"
 
 int helper(void)

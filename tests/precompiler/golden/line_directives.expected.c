@@ -18,7 +18,7 @@ enum { not_declared_in_global, not_declared_in_call, not_declared_in_declaration
        not_declared_in_assignment, not_declared_in_braced_body, not_declared_same_line,
        not_declared_in_return, not_declared_one_line };
 #endif
-CKPT_SAVED_DATA int counter = not_declared_in_global; // LINE-ONLY
+int counter = not_declared_in_global; // LINE-ONLY
 #ifdef LINE_CHECK
 int after_global = not_declared_after_global;
 #endif

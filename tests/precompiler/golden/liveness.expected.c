@@ -260,7 +260,7 @@ int points(int n)
         }
     }
 #line 64 "liveness.c"
-    CKPT_SAVED_BSS static int calls;          /* a global: never in the lists */
+    static int calls;          /* a global: never in the lists */
     int total = 0;
     calls++;
 /* #pragma ckpt potential */

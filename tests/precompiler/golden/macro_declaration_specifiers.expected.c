@@ -9,8 +9,8 @@
 #define ALIGNED __attribute__((aligned(64)))
 #define SIZE 8
 
-CKPT_SAVED_BSS PRIVATE int counter;
-CKPT_SAVED_BSS ALIGNED double buffer[SIZE];
+PRIVATE int counter;
+ALIGNED double buffer[SIZE];
 PRIVATE const int limit = SIZE;
 
 int bump(void)

@@ -2,7 +2,7 @@
 #line 1 "pragma_operator.c"
 /* _Pragma("ckpt potential") is the same directive as #pragma ckpt potential,
  * and may share its line with code, which must be kept. */
-CKPT_SAVED_BSS static int count;
+static int count;
 
 static void work(void)
 {

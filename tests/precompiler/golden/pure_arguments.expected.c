@@ -2,7 +2,9 @@
 #line 1 "pure_arguments.c"
 /* Arguments without side effects may be evaluated again when the stack is
  * rebuilt: arithmetic, sizeof, address-of, member access, and calls to
- * functions declared pure or const (strlen, abs, fabs in glibc). */
+ * functions declared pure or const (strlen, abs, fabs in glibc), and to the
+ * C library's math functions whose only effect is errno (sqrt, pow, cos,
+ * exp: calling them again gives the same value). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,9 +24,10 @@ void arguments(const char *s, int x, double d, struct box *b)
         case 3: goto ckpt_resume_3;
         case 4: goto ckpt_resume_4;
         case 5: goto ckpt_resume_5;
+        case 6: goto ckpt_resume_6;
         }
     }
-#line 16 "pure_arguments.c"
+#line 18 "pure_arguments.c"
     int local = x;
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
@@ -34,7 +37,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
     }
-#line 17 "pure_arguments.c"
+#line 19 "pure_arguments.c"
     consume(strlen(s), s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 1);
@@ -45,7 +48,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_SAVE(local);
         return;
     }
-#line 18 "pure_arguments.c"
+#line 20 "pure_arguments.c"
     if (0) {
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(s);
@@ -54,7 +57,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
     }
-#line 18 "pure_arguments.c"
+#line 20 "pure_arguments.c"
     consume(abs(x), &local);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 2);
@@ -65,7 +68,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_SAVE(local);
         return;
     }
-#line 19 "pure_arguments.c"
+#line 21 "pure_arguments.c"
     if (0) {
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(s);
@@ -74,7 +77,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
     }
-#line 19 "pure_arguments.c"
+#line 21 "pure_arguments.c"
     consume(sizeof(*b) + x * 2, b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 3);
@@ -85,7 +88,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_SAVE(local);
         return;
     }
-#line 20 "pure_arguments.c"
+#line 22 "pure_arguments.c"
     if (0) {
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(s);
@@ -93,7 +96,7 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
     }
-#line 20 "pure_arguments.c"
+#line 22 "pure_arguments.c"
     consume((long)fabs(d), &b->h);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 4);
@@ -103,23 +106,41 @@ void arguments(const char *s, int x, double d, struct box *b)
         CKPT_SAVE(local);
         return;
     }
-#line 21 "pure_arguments.c"
+#line 23 "pure_arguments.c"
     if (0) {
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(s);
+        CKPT_RESTORE(d);
         CKPT_RESTORE(b);
         CKPT_RESTORE(local);
     }
-#line 21 "pure_arguments.c"
+#line 23 "pure_arguments.c"
     consume(b->w > 0 ? b->w : -b->w, s + 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x3bdb6638356fd2d7ull, 5);
         CKPT_SAVE(s);
+        CKPT_SAVE(d);
         CKPT_SAVE(b);
         CKPT_SAVE(local);
         return;
     }
-#line 22 "pure_arguments.c"
+#line 24 "pure_arguments.c"
+    if (0) {
+    ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(local);
+    }
+#line 24 "pure_arguments.c"
+    consume((long)(sqrt(d) + pow(d, 2.0) * cos(d) - exp(-d)), s);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x3bdb6638356fd2d7ull, 6);
+        CKPT_SAVE(s);
+        CKPT_SAVE(d);
+        CKPT_SAVE(local);
+        return;
+    }
+#line 25 "pure_arguments.c"
 }
 /* Inserted by ckpt-instrument: what this unit assumes about functions defined
  * elsewhere. The runtime checks at start-up that no call left uninstrumented

@@ -22,7 +22,7 @@ void scopes(int p, int q)
     }
 #line 11 "scopes.c"
     int a = p;
-    CKPT_SAVED_BSS static int calls;
+    static int calls;
     {
         int gone = a + 1;
         if (0) {

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-CKPT_SAVED_BSS static jmp_buf on_error;
-CKPT_SAVED_BSS static int compared;
+static jmp_buf on_error;
+static int compared;
 
 static int by_value(const void *a, const void *b)
 {

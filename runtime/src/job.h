@@ -1,0 +1,29 @@
+/*
+ * Which job a checkpoint directory belongs to.
+ *
+ * Every checkpoint records the job that wrote it in DIR/ckpt-N/JOB (the
+ * executable's path, the rank count, the arguments), and --recover refuses a
+ * checkpoint of another job: resuming it would print that job's results as
+ * this one's. While a job runs, it holds a lock on DIR/LOCK (flock), and a
+ * second job that points CKPT_DIR at the same directory stops at its start.
+ */
+#ifndef AALC_JOB_H
+#define AALC_JOB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* This run's identity, from the arguments as the program sees them (without
+ * --recover). Called once at start, before anything is recovered. */
+void ckpt_job_note(int argc, char **argv);
+/* Write checkpoint n's JOB file (before its commit). 0 or -1 with a message. */
+int ckpt_job_record(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen);
+/* --recover: -1 with a message showing both jobs when checkpoint n was
+ * written by a job with another rank count, or with other arguments (unless
+ * CKPT_RECOVER_ANY_ARGS=1); else 0. Checkpoints without a JOB file pass. */
+int ckpt_job_check(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen);
+/* Take DIR/LOCK for the rest of the process's life; exit with a message
+ * naming the holder if another job holds it. One process per job calls it. */
+void ckpt_job_lock(const char *dir);
+
+#endif

@@ -1,0 +1,63 @@
+﻿#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "byte_order_mark.c"
+/* A file that starts with a UTF-8 byte-order mark (editors on Windows write
+ * one): the mark stays the first bytes of the output, and the inserted
+ * #include and #line come after it. Before, they went first and gcc refused
+ * the mark in the middle of the file. */
+int step(int x);
+
+int loop(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x966da0bafa91ebc1ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 9 "byte_order_mark.c"
+    int s = 0;
+    for (int i = 0; i < n; i++) {
+/* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0x966da0bafa91ebc1ull, 1);
+            CKPT_SAVE(n);
+            CKPT_SAVE(s);
+            CKPT_SAVE(i);
+            return (int){0};
+        }
+        if (0) {
+        ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(s);
+            CKPT_RESTORE(i);
+            ckpt_resume_finished();
+        }
+#line 12 "byte_order_mark.c"
+        {
+        if (0) {
+        ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(s);
+            CKPT_RESTORE(i);
+        }
+#line 12 "byte_order_mark.c"
+        int ckpt_result_2 = step(s + i);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x966da0bafa91ebc1ull, 2);
+            CKPT_SAVE(n);
+            CKPT_SAVE(s);
+            CKPT_SAVE(i);
+            return (int){0};
+        }
+        s = ckpt_result_2;
+        }
+#line 13 "byte_order_mark.c"
+    }
+    return s;
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U byte_order_mark.c\n"
+    "R loop\n";

@@ -1,0 +1,3 @@
+#include "state.h"
+
+void bump_elsewhere(void) { counter_elsewhere++; }

@@ -1,0 +1,137 @@
+/* `ckpt verify DIR [N]`: is every file of a checkpoint whole, in its place,
+ * and trusted as --recover would trust it? Every problem is named with its
+ * file; the exit status says whether there was any. */
+#include "ckpt_tool.h"
+
+#include <aalc/ckpt_reader.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static int problems;
+
+static void problem(const char *fmt, const char *what)
+{
+    problems++;
+    printf(fmt, what);
+    putchar('\n');
+}
+
+/* Ownership and permissions of path, as --recover checks them (trust.h). */
+static void check_trust(const char *path)
+{
+    char why[4096 + 512];
+    if (ckpt_reader_trust(path, why, sizeof why) != 0)
+        problem("UNTRUSTED %s", why);
+}
+
+/* Does any rank of checkpoint n have a message log? Then every rank needs one. */
+static int has_logs(const char *dir, uint64_t n, uint32_t nranks)
+{
+    char path[4096];
+    for (uint32_t r = 0; r < nranks; r++) {
+        ckpt_reader_log_path(dir, n, r, path, sizeof path);
+        if (access(path, F_OK) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* One image or log: readable, checksum sound, and written for this place. */
+static void check_file(const char *path, uint64_t n, uint32_t rank, uint32_t nranks)
+{
+    char why[4096 + 256];
+    struct ckpt_reader_image img;
+    if (access(path, F_OK) != 0 && errno == ENOENT) {
+        problem("MISSING   %s", path);
+        return;
+    }
+    check_trust(path);
+    int rc = ckpt_reader_image(path, &img, why, sizeof why);
+    if (rc == CKPT_READER_UNREADABLE) {
+        problem("UNREADABLE %s", why);
+        return;
+    }
+    if (rc != 0) {
+        problem("DAMAGED   %s", why);
+        return;
+    }
+    if (img.checkpoint != n || img.rank != rank || img.nranks != nranks) {
+        snprintf(why, sizeof why,
+                 "%s: written as rank %" PRIu32 " of %" PRIu32 " of checkpoint %" PRIu64
+                 ", found in the place of rank %" PRIu32 " of %" PRIu32 " of checkpoint %" PRIu64,
+                 path, img.rank, img.nranks, img.checkpoint, rank, nranks, n);
+        problem("MISPLACED %s", why);
+    } else {
+        printf("ok        %s (%" PRIu64 " bytes)\n", path, img.file_bytes);
+    }
+    ckpt_reader_image_free(&img);
+}
+
+static void verify_one(const char *dir, const struct ckpt_reader_checkpoint *c)
+{
+    char path[4096];
+    int before = problems;
+    snprintf(path, sizeof path, "%s/%s", dir, c->name);
+    check_trust(path);
+    if (!c->committed) {
+        snprintf(path, sizeof path, "%s/%s", dir, c->name);
+        problem(c->set_aside ? "SET ASIDE %s: a recovery found it damaged"
+                             : "UNCOMMITTED %s: never completed, a recovery will not use it",
+                path);
+        return;
+    }
+    snprintf(path, sizeof path, "%s/%s/COMMITTED", dir, c->name);
+    check_trust(path);
+    snprintf(path, sizeof path, "%s/%s/JOB", dir, c->name);
+    check_trust(path);
+    int logs = has_logs(dir, c->number, c->nranks);
+    for (uint32_t r = 0; r < c->nranks; r++) {
+        ckpt_reader_image_path(dir, c->number, r, path, sizeof path);
+        check_file(path, c->number, r, c->nranks);
+        if (logs) {
+            ckpt_reader_log_path(dir, c->number, r, path, sizeof path);
+            check_file(path, c->number, r, c->nranks);
+        }
+    }
+    printf("checkpoint %" PRIu64 ": %s\n", c->number,
+           problems == before ? "sound" : "DAMAGED: a recovery would not use it");
+}
+
+int ckpt_verify(const char *dir, int argc, char **argv)
+{
+    struct ckpt_reader_checkpoint *list;
+    size_t count;
+    char err[4096 + 128];
+    uint64_t wanted = 0;
+    if (argc > 1 || (argc == 1 && ckpt_tool_parse_number(argv[0], &wanted) != 0))
+        return ckpt_tool_usage();
+    check_trust(dir);
+    if (ckpt_reader_list(dir, &list, &count, err, sizeof err) != 0) {
+        fprintf(stderr, "ckpt: %s\n", err);
+        return 1;
+    }
+    int checked = 0;
+    for (size_t i = 0; i < count; i++) {
+        int chosen = argc == 1 ? list[i].number == wanted && !list[i].set_aside
+                               : list[i].committed;
+        if (!chosen)
+            continue;
+        verify_one(dir, &list[i]);
+        checked++;
+    }
+    free(list);
+    if (checked == 0) {
+        if (argc == 1)
+            printf("MISSING   checkpoint %" PRIu64 " is not in %s\n", wanted, dir);
+        else
+            printf("no committed checkpoint in %s\n", dir);
+        return 1;
+    }
+    return problems ? 1 : 0;
+}
