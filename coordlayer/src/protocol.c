@@ -56,6 +56,7 @@ static uint64_t taken;          /* the last checkpoint whose local part we took 
 static uint64_t last_started;   /* coordinator: numbers are never used twice in a run */
 static void handle(const int64_t m[CONTROL_WORDS]);
 static void cancel(uint64_t n);
+static void advance_epoch(void);
 /* Control messages sent to and received from each rank: at shutdown every
  * rank drains what was sent to it, so that none is left in flight. */
 static uint64_t *control_sent, *control_received;
@@ -216,6 +217,11 @@ static void abandon(uint64_t n, int64_t why)
     else
         ckpt_info(1, "checkpoint %llu abandoned", (unsigned long long)n);
     discard(n);
+    /* Not reached by this rank's program yet: it leaves the epoch here all the
+     * same, without an image. The ranks that took n are one epoch ahead, and
+     * the next checkpoint would put them two ahead of this one. */
+    if (cl.start_pending)
+        advance_epoch();
     cl.in_progress = 0;
     cl.start_pending = cl.local_saved = cl.logging = cl.late_capture = 0;
     cl.requested = 0;
@@ -254,9 +260,11 @@ static void handle(const int64_t m[CONTROL_WORDS])
         if (taken == n) {
             cl.expected_previous[from] = m[2];
             cl_check_complete();
-        } else {
+        } else if (n > taken) {
             expected_early[from] = m[2]; /* the peer was faster: ours comes at our checkpoint */
         }
+        /* else: of a checkpoint given up before it arrived; a later one has
+         * begun this epoch and brings its own count */
         break;
     case CTRL_COLLSEQ:
         if (n == cl.in_progress)
@@ -434,9 +442,9 @@ uint64_t cl_checkpoint_number(void)
     return cl.in_progress;
 }
 
-/* The epoch ends where the image is taken: called while writing it, so that
- * the saved state is the one the program resumes in. */
-void cl_begin_epoch(void)
+/* The message counts move on by one epoch: what was current is now the
+ * previous epoch's, what came early is current. */
+static void advance_epoch(void)
 {
     for (int r = 0; r < cl.size; r++) {
         sent_report[r] = cl.sent[r];
@@ -451,6 +459,13 @@ void cl_begin_epoch(void)
     cl.epoch++;
     cl.epoch_committed = 0;
     cl.start_pending = 0;
+}
+
+/* The epoch ends where the image is taken: called while writing it, so that
+ * the saved state is the one the program resumes in. */
+void cl_begin_epoch(void)
+{
+    advance_epoch();
     /* Logging starts at the checkpoint itself: MPI_Wtime, which announces
      * nothing, may be the first call after it. */
     cl.logging = 1;
