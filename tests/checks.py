@@ -1,5 +1,7 @@
-"""What the Python test scripts share: a tally of named checks, and damaging
-a file the way a failing disk would (one byte in its middle flipped)."""
+"""What the Python test scripts share: a tally of named checks, damaging a
+file the way a failing disk would (one byte in its middle flipped), and the
+launcher's own report taken out of a job's output."""
+import re
 import sys
 
 passes, failures = 0, []
@@ -33,3 +35,12 @@ def flip_middle_byte(path):
         byte = f.read(1)
         f.seek(size // 2)
         f.write(bytes([byte[0] ^ 0xff]))
+
+
+# MPICH's mpiexec reports a killed rank on its own stdout; that report is the
+# launcher's, not the program's output, so it is taken out before comparing.
+LAUNCHER_REPORT = re.compile(
+    rb"\n=+\n=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES\n(=.*\n)*?=+\n"
+    rb"YOUR APPLICATION TERMINATED WITH THE EXIT STRING: .*\n"
+    rb"(This typically refers to a problem with your application.\n"
+    rb"Please see the FAQ page for debugging suggestions\n)?")

@@ -36,7 +36,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 TIMEOUT = 240
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, flip_middle_byte, summary  # noqa: E402
+from checks import LAUNCHER_REPORT, check, flip_middle_byte, summary  # noqa: E402
 
 
 class Env:
@@ -242,15 +242,6 @@ def ckptrun(t, ckdir, count, wrapper_args, retries=None):
     if retries is not None:
         env["CKPT_RETRIES"] = str(retries)
     return t.run(cmd, ckdir, out=os.path.join(t.tmp, "out"), **env)
-
-
-# MPICH's mpiexec reports a killed rank on its own stdout; that report is the
-# launcher's, not the program's output, so it is taken out before comparing.
-LAUNCHER_REPORT = re.compile(
-    rb"\n=+\n=   BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES\n(=.*\n)*?=+\n"
-    rb"YOUR APPLICATION TERMINATED WITH THE EXIT STRING: .*\n"
-    rb"(This typically refers to a problem with your application.\n"
-    rb"Please see the FAQ page for debugging suggestions\n)?")
 
 
 def runs(count):
