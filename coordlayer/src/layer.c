@@ -53,7 +53,9 @@ static void bring_up(void)
     cl_objects_init();
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
     ckpt_layer_set_node_processes((uint32_t)ranks_on_this_node());
-    if (cl.rank == 0) { /* one lock per job: the directory is the job's while it runs */
+    /* One lock per job: the directory is the job's while it runs. --recover
+     * does not make it: one that is not there holds no checkpoint. */
+    if (cl.rank == 0 && !(ckpt_opts.recover && !ckpt_store_exists(ckpt_opts.dir))) {
         char err[PATH_MAX + 128];
         if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
             ckpt_fatal("%s", err);
@@ -103,6 +105,10 @@ int MPI_Finalize(void)
               (unsigned long long)cl.counters.objects_reclaimed, cl_objects_live(),
               (unsigned long long)cl.counters.sent_alone,
               (unsigned long long)cl.counters.late_alone);
+    /* Every rank is at its end; once each one's last image is written (the
+     * barrier), rank 0 may remove the job's checkpoints as it exits. */
+    ckpt_layer_job_ending();
+    PMPI_Barrier(cl.control);
     cl_type_forget_all();
     PMPI_Comm_free(&cl.control);
     PMPI_Comm_free(&cl.data);

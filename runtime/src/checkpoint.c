@@ -158,10 +158,21 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     return ckpt_image_finish(w, err, errlen);
 }
 
+/* The newest checkpoint the layer gave up (the program ended first, or some
+ * rank failed): its files are removed, perhaps under an image still being
+ * written, whose failure is then no news. Written by the program's thread,
+ * read by the writing one. */
+static _Atomic uint64_t given_up;
+
 /* Says what the program still has to recover from: the failed checkpoint
  * leaves the previous one, if there is one, as the newest. */
 static void warn_not_written(uint64_t number, const char *why)
 {
+    if (atomic_load(&given_up) >= number) {
+        ckpt_info(2, "checkpoint %llu: its image was given up while being written (%s)",
+                  (unsigned long long)number, why);
+        return;
+    }
     uint64_t newest;
     if (ckpt_store_list_committed(ckpt_opts.dir, &newest, 1) == 1)
         ckpt_warn("checkpoint %llu not written: %s (checkpoint %llu is kept as the newest)",
@@ -220,6 +231,8 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
 
 void ckpt_checkpoint_settled(uint64_t n, int committed)
 {
+    if (!committed && atomic_load(&given_up) < n)
+        atomic_store(&given_up, n);
     ckpt_stats_settled(n, committed, ckpt_seconds());
     ckpt_triggers_checkpoint_settled();
 }

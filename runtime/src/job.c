@@ -199,6 +199,13 @@ static double now(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+void ckpt_job_unlock(const char *dir)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/%s", dir, LOCK_FILE) < (int)sizeof path)
+        unlink(path);
+}
+
 void ckpt_job_lock(const char *dir)
 {
     char path[PATH_MAX];

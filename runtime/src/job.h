@@ -25,5 +25,8 @@ int ckpt_job_check(const char *dir, uint64_t n, uint32_t nranks, char *err, size
 /* Take DIR/LOCK for the rest of the process's life; exit with a message
  * naming the holder if another job holds it. One process per job calls it. */
 void ckpt_job_lock(const char *dir);
+/* The job is over and its checkpoints are gone: remove DIR/LOCK (the lock
+ * itself lasts until the process ends). */
+void ckpt_job_unlock(const char *dir);
 
 #endif

@@ -1,6 +1,7 @@
 #include "layer.h"
 
 #include "checkpoint.h"
+#include "cleanup.h"
 #include "log.h"
 #include "output_forward.h"
 #include "state.h"
@@ -31,4 +32,9 @@ void ckpt_layer_set_node_processes(uint32_t processes)
 void ckpt_layer_checkpoint_settled(uint64_t n, int committed)
 {
     ckpt_checkpoint_settled(n, committed);
+}
+
+void ckpt_layer_job_ending(void)
+{
+    ckpt_cleanup_job_ending();
 }

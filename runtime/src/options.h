@@ -27,6 +27,7 @@ struct ckpt_options {
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */
+    int keep_on_exit;     /* CKPT_KEEP_ON_EXIT=1: a run that ends well keeps its checkpoints */
 };
 
 #define CKPT_DEFAULT_INTERVAL 300.0

@@ -464,13 +464,26 @@ void ckpt_output_forward_resume_at(const struct ckpt_output_positions *p)
     fw.resume = *p;
 }
 
+/* 0, or -1 when the path does not fit. */
+static int name_count_file(char *out, size_t outlen, const char *dir, uint32_t rank)
+{
+    return snprintf(out, outlen, "%s/output-rank-%06u.count", dir, rank) < (int)outlen ? 0 : -1;
+}
+
+void ckpt_output_forward_remove_counts(const char *dir, uint32_t nranks)
+{
+    char path[PATH_MAX + 32];
+    for (uint32_t r = 0; r < nranks; r++)
+        if (name_count_file(path, sizeof path, dir, r) == 0)
+            unlink(path);
+}
+
 static void send_config(struct config *c)
 {
     c->rank = fw.rank;
     c->verbose = (uint32_t)ckpt_opts.verbose;
     c->has_path = fw.rank_given;
-    if (c->has_path && snprintf(c->count_path, sizeof c->count_path, "%s/output-rank-%06u.count",
-                                fw.dir, fw.rank) >= (int)sizeof c->count_path)
+    if (c->has_path && name_count_file(c->count_path, sizeof c->count_path, fw.dir, fw.rank) != 0)
         ckpt_fatal("cannot name the output count file in '%s': the path is too long", fw.dir);
     size_t done = 0;
     while (done < sizeof *c) {
@@ -534,8 +547,7 @@ __attribute__((destructor)) static void mark_ended(void)
     if (!fw.begun || !fw.rank_given || fw.failed)
         return;
     char path[PATH_MAX + 32];
-    if (snprintf(path, sizeof path, "%s/output-rank-%06u.count", fw.dir, fw.rank) >=
-        (int)sizeof path)
+    if (name_count_file(path, sizeof path, fw.dir, fw.rank) != 0)
         return;
     int fd = open(path, O_WRONLY | O_CLOEXEC);
     uint64_t one = 1;

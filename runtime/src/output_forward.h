@@ -45,6 +45,9 @@ void ckpt_output_forward_resume_at(const struct ckpt_output_positions *p);
 /* The runtime stops with a fatal error: the exit that follows does not end
  * the run as far as its output is concerned (see mark_ended). */
 void ckpt_output_forward_failed(void);
+/* The job is over: remove the count files of ranks 0 .. nranks-1 in dir (a
+ * forwarder still printing keeps its own open). */
+void ckpt_output_forward_remove_counts(const char *dir, uint32_t nranks);
 /* A descriptor that writes where fd (1 or 2) wrote at start, past the
  * forwarder: for the runtime's own messages, which are not the program's
  * output and must never be dropped. */

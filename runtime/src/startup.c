@@ -11,6 +11,7 @@
 #include "address_randomization.h"
 #include "fixed_addresses.h"
 #include "checkpoint.h"
+#include "cleanup.h"
 #include "clock.h"
 #include "environment.h"
 #include "frames.h"
@@ -125,10 +126,14 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_recover_prefetch(); /* while MPI starts */
     if (ckpt_active_layer)
         ckpt_active_layer->start(ckpt_opts.recover);
-    if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
-        ckpt_fatal("%s", err);
-    if (!ckpt_active_layer) /* with one, its rank 0 locks the directory once MPI is up */
-        ckpt_job_lock(ckpt_opts.dir);
+    /* --recover does not make the directory: one that is not there holds no
+     * checkpoint, which recovery then says. */
+    if (!(ckpt_opts.recover && !ckpt_store_exists(ckpt_opts.dir))) {
+        if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
+            ckpt_fatal("%s", err);
+        if (!ckpt_active_layer) /* with one, its rank 0 locks the directory once MPI is up */
+            ckpt_job_lock(ckpt_opts.dir);
+    }
     uint64_t highest = ckpt_store_highest(ckpt_opts.dir);
     if (ckpt_opts.recover) {
         recovered_from = ckpt_recover();
@@ -149,5 +154,6 @@ int __wrap_main(int argc, char **argv, char **envp)
     makecontext(&program_context, run_program, 0);
     if (swapcontext(&runtime_context, &program_context) != 0)
         ckpt_fatal("cannot switch to the program stack");
+    ckpt_cleanup_at_exit(program.status);
     return program.status;
 }

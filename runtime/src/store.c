@@ -140,6 +140,11 @@ static int is_dir(const char *path)
     return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+int ckpt_store_exists(const char *dir)
+{
+    return is_dir(dir);
+}
+
 /* ---- creating ---------------------------------------------------------- */
 
 int ckpt_store_open(const char *dir, char *err, size_t errlen)
@@ -654,6 +659,32 @@ void ckpt_store_prune(const char *dir, unsigned keep)
         fsync(dfd);
     close(dfd);
     scan_free(&s);
+}
+
+int ckpt_store_remove_all(const char *dir)
+{
+    struct scan s;
+    if (scan_dir(dir, &s) != 0) {
+        scan_free(&s);
+        return -1;
+    }
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int left = 0;
+    for (size_t i = 0; i < s.count; i++) {
+        if (s.e[i].damaged || dfd < 0) {
+            left++;
+            continue;
+        }
+        remove_checkpoint(dir, dfd, &s.e[i]);
+        if (faccessat(dfd, s.e[i].name, F_OK, AT_SYMLINK_NOFOLLOW) == 0)
+            left++;
+    }
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    scan_free(&s);
+    return left;
 }
 
 void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank)

@@ -16,6 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* 1 if dir is a directory. */
+int ckpt_store_exists(const char *dir);
 /* Create dir (and parents) if needed. 0 or -1 with message. */
 int ckpt_store_open(const char *dir, char *err, size_t errlen);
 
@@ -59,6 +61,10 @@ long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *b
  * images and logs, final or temporary, and the commit's files), and its
  * directory once empty. Leaves a committed checkpoint alone. */
 void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank);
+/* The job is over: remove every checkpoint in dir, committed or not (each
+ * marker first, as pruning does). Damaged ones set aside stay for
+ * inspection. How many remain that were not removed. */
+int ckpt_store_remove_all(const char *dir);
 /* Set a damaged checkpoint aside (renamed to ckpt-n.damaged) so it is not tried again. */
 void ckpt_store_set_aside(const char *dir, uint64_t n);
 

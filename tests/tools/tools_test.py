@@ -19,6 +19,13 @@ Cases:
              --recover, output equal to the plain build's
   gives_up   ckptrun: every recovery dies at once: after CKPT_RETRIES
              restarts it gives up, says why, exits with the run's status
+  cleanup    a run that ends well (return from main, exit(0)) leaves no
+             checkpoint, lock or count file, and no directory unless it
+             holds the user's files, which stay; with CKPT_KEEP_ON_EXIT=1,
+             a killed run and a run that exits non-zero (serial), the
+             checkpoints stay, and the killed run's recovery removes them as
+             it ends; --recover without a directory makes none; a verbose
+             normal run says nothing alarming at its end
 
 usage: tools_test.py --case NAME --bin BUILD/bin --exe PROG --plain PROG.plain
                      --args "A" [--mpiexec MPIEXEC --np N] [--every N]
@@ -299,6 +306,72 @@ def case_gives_up(t):
                        stderr=subprocess.PIPE, timeout=TIMEOUT)
     check(q.returncode == 3 and b"exited with status 3" in q.stderr and b"giving up" in q.stderr,
           "ckptrun: a program that exits 3 twice: status 3", q.stderr.decode())
+
+
+# ---- clean-up -----------------------------------------------------------
+
+ALARMING = re.compile(r"abandon|warning|error|fail", re.I)
+
+
+def case_cleanup(t):
+    reference = t.reference()
+    gone = dict(CKPT_KEEP_ON_EXIT="0", CKPT_VERBOSE="1")
+
+    ckdir = os.path.join(t.tmp, "ends_well")
+    p = t.checkpointed_run(ckdir, **gone)
+    check(p.out == reference and "committed" in p.err, "ends well: checkpoints were taken",
+          p.err)
+    check(not os.path.exists(ckdir), "ends well: the checkpoint directory is gone",
+          str(os.listdir(ckdir)) if os.path.exists(ckdir) else "")
+    check(not ALARMING.search(p.err), "ends well: nothing alarming at the end (CKPT_VERBOSE=1)",
+          p.err)
+
+    users = os.path.join(t.tmp, "users_dir")
+    os.mkdir(users, 0o700)
+    with open(os.path.join(users, "notes.txt"), "w") as f:
+        f.write("the user's\n")
+    t.checkpointed_run(users, **gone)
+    check(os.listdir(users) == ["notes.txt"],
+          f"a directory with the user's file: only that file is left ({os.listdir(users)})")
+
+    kept = os.path.join(t.tmp, "kept")
+    t.checkpointed_run(kept, CKPT_KEEP_ON_EXIT="1")
+    check(len(committed(kept)) > 0, "CKPT_KEEP_ON_EXIT=1: the committed checkpoints stay")
+
+    killed, count = os.path.join(t.tmp, "killed"), os.path.join(t.tmp, "count")
+    fail_runs = [sys.executable, os.path.join(HERE, "fail_runs.py"), "--count", count,
+                 "--rank", str(t.a.np - 1 if t.a.mpiexec else 0), "--kill-runs", "1", "--"]
+    cmd = t.command(t.a.exe)
+    at = cmd.index(t.a.exe)
+    first = t.run(cmd[:at] + fail_runs + cmd[at:], killed, CKPT_EVERY=str(t.a.every),
+                  CKPT_INTERVAL="0", **gone)
+    check(first.returncode != 0 and len(committed(killed)) > 0,
+          f"killed (status {first.returncode}): its checkpoints stay ({committed(killed)})",
+          first.err)
+    rec = t.run(t.command(t.a.exe, recover=True), killed, CKPT_EVERY=str(t.a.every),
+                CKPT_INTERVAL="0", **gone)
+    printed = LAUNCHER_REPORT.sub(b"", first.out) + rec.out
+    check(rec.returncode == 0 and "resumed from checkpoint" in rec.err and printed == reference,
+          "the recovery ends well, with the reference output", rec.err)
+    check(not os.path.exists(killed), "the recovery that ended well removed the directory")
+
+    missing = os.path.join(t.tmp, "never_made")
+    p = t.run(t.command(t.a.exe, recover=True), missing, **gone)
+    check(p.returncode != 0 and "no checkpoint found" in p.err and not os.path.exists(missing),
+          "--recover without a directory: 'no checkpoint found', and no directory made", p.err)
+
+    if t.a.mpiexec:
+        return
+    exe = os.path.join(t.tmp, "exit_status")
+    cc = subprocess.run([os.path.join(t.a.bin, "ckptcc"), "-O1", "-o", exe,
+                         os.path.join(HERE, "exit_status.c")], capture_output=True, text=True)
+    check(cc.returncode == 0, "exit_status.c builds with ckptcc", cc.stderr)
+    for status, stays in ((0, False), (3, True)):
+        d = os.path.join(t.tmp, f"exit_{status}")
+        p = t.run([exe, str(status)], d, CKPT_EVERY="100", CKPT_INTERVAL="0", **gone)
+        check(p.returncode == status and p.out == b"sum 499500\n" and
+              (len(committed(d)) > 0 if stays else not os.path.exists(d)),
+              f"exit({status}): the checkpoints {'stay' if stays else 'are removed'}", p.err)
 
 
 def main():

@@ -51,6 +51,11 @@ struct ckpt_layer {
 /* Checkpoint n is committed (1) or given up (0), as this rank knows it: the
  * checkpoint interval counts from here. */
 void ckpt_layer_checkpoint_settled(uint64_t n, int committed);
+/* Every rank has reached the program's end together and no checkpoint will
+ * follow. Each rank calls it, then the layer waits for all (a barrier):
+ * rank 0 then removes the job's checkpoints if it exits with status 0
+ * (unless CKPT_KEEP_ON_EXIT=1). */
+void ckpt_layer_job_ending(void);
 /* Called from a constructor of the layer: there is at most one. */
 void ckpt_set_layer(const struct ckpt_layer *layer);
 /* Which rank this process is, of how many (image names and headers use it). */

@@ -1,0 +1,64 @@
+#include "cleanup.h"
+
+#include "image_flush.h"
+#include "job.h"
+#include "layer.h"
+#include "log.h"
+#include "options.h"
+#include "output_forward.h"
+#include "store.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static int ended_together;
+
+void ckpt_cleanup_job_ending(void)
+{
+    ckpt_flush_wait();
+    ended_together = 1;
+}
+
+static int mine_to_remove(int status)
+{
+    if (status != 0 || ckpt_opts.keep_on_exit)
+        return 0;
+    if (ckpt_active_layer)
+        return ended_together && ckpt_rank == 0;
+    return 1;
+}
+
+void ckpt_cleanup_at_exit(int status)
+{
+    static int done; /* exit called from an atexit handler, say */
+    if (done || !mine_to_remove(status))
+        return;
+    done = 1;
+    ckpt_flush_wait(); /* a checkpoint taken just before the end */
+    if (access(ckpt_opts.dir, F_OK) != 0)
+        return; /* --recover of a job that was never checkpointed */
+    int left = ckpt_store_remove_all(ckpt_opts.dir);
+    ckpt_output_forward_remove_counts(ckpt_opts.dir, ckpt_nranks);
+    ckpt_job_unlock(ckpt_opts.dir);
+    if (left > 0) {
+        ckpt_info(1, "the run ended normally: its checkpoints are removed from %s, but for %d "
+                     "set aside as damaged",
+                  ckpt_opts.dir, left);
+        return;
+    }
+    /* The directory goes too if nothing else is in it (ENOTEMPTY: the user's). */
+    if (rmdir(ckpt_opts.dir) != 0 && errno != ENOTEMPTY && errno != EEXIST)
+        ckpt_info(1, "%s: cannot remove the empty checkpoint directory", ckpt_opts.dir);
+    ckpt_info(1, "the run ended normally: its checkpoints are removed (CKPT_KEEP_ON_EXIT=1 "
+                 "keeps them)");
+}
+
+/* exit(status) from anywhere in the program (--wrap=exit). */
+_Noreturn void __real_exit(int status);
+_Noreturn void __wrap_exit(int status);
+_Noreturn void __wrap_exit(int status)
+{
+    ckpt_cleanup_at_exit(status);
+    __real_exit(status);
+}
