@@ -283,6 +283,8 @@ void ckpt_take_checkpoint(void)
     job->prepare = prepare_directory;
     job->done = image_done;
     ckpt_flush_start(job);
+    /* Synchronous writes: the write was the program's time too. */
+    ckpt_triggers_checkpoint_cost(number, ckpt_seconds() - started);
 }
 
 /* A child of fork has no timer thread, which may have held the lock (and

@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "interval_model.h"
+
 #include "file_modes.h"
 #include "log.h"
 #include "parallel_copy.h"
@@ -69,6 +71,19 @@ void ckpt_options_load(const char *program)
         if (errno || end == v || *end != '\0' || !(seconds >= 0) || isinf(seconds))
             ckpt_fatal("CKPT_INTERVAL='%s' is not a number of seconds (fractions allowed)", v);
         ckpt_opts.interval = seconds;
+        interval_given = 1;
+    }
+    if ((v = getenv("CKPT_MTBF")) && *v) {
+        char *end;
+        errno = 0;
+        double seconds = strtod(v, &end);
+        if (errno || end == v || *end != '\0' || !(seconds > 0) || isinf(seconds))
+            ckpt_fatal("CKPT_MTBF='%s' is not a positive number of seconds", v);
+        ckpt_opts.mtbf = seconds;
+        /* Until the first checkpoint has measured the cost: CKPT_INTERVAL if
+         * given, else the interval for a guessed cost (interval_model.h). */
+        if (!interval_given)
+            ckpt_opts.interval = ckpt_daly_interval(CKPT_COST_GUESS, seconds);
         interval_given = 1;
     }
     if ((v = getenv("CKPT_EVERY")) && *v) {

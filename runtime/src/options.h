@@ -8,6 +8,7 @@
 struct ckpt_options {
     char dir[PATH_MAX];   /* CKPT_DIR, default ./<program>.ckpt */
     double interval;      /* CKPT_INTERVAL seconds; 0 = no time trigger */
+    double mtbf;          /* CKPT_MTBF seconds: the interval follows from it; 0 = off */
     long every;           /* CKPT_EVERY: every n-th potential point; 0 = off */
     unsigned keep;        /* CKPT_KEEP committed checkpoints kept (>= 1) */
     int verbose;          /* CKPT_VERBOSE */

@@ -57,3 +57,12 @@ void ckpt_stats_settled(uint64_t n, int committed, double at)
                 "\"committed\":%d,\"at\":%.6f}\n",
                 (unsigned long long)n, ckpt_rank, ckpt_nranks, committed, at);
 }
+
+void ckpt_stats_interval(uint64_t n, double cost_s, double learned_cost_s, double mtbf_s,
+                         double interval_s)
+{
+    append_line("{\"event\":\"interval\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
+                "\"cost_s\":%.9f,\"learned_cost_s\":%.9f,\"mtbf_s\":%.9g,\"interval_s\":%.9f}\n",
+                (unsigned long long)n, ckpt_rank, ckpt_nranks, cost_s, learned_cost_s, mtbf_s,
+                interval_s);
+}

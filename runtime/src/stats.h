@@ -27,5 +27,9 @@ void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, doub
 /* Checkpoint n is committed or given up, as this rank knows it, at `at`
  * (CLOCK_MONOTONIC seconds): the next interval starts. */
 void ckpt_stats_settled(uint64_t n, int committed, double at);
+/* CKPT_MTBF: checkpoint n cost the program cost_s; with the learned cost,
+ * the interval is now interval_s. */
+void ckpt_stats_interval(uint64_t n, double cost_s, double learned_cost_s, double mtbf_s,
+                         double interval_s);
 
 #endif

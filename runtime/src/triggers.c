@@ -1,8 +1,10 @@
 #include "triggers.h"
 
 #include "checkpoint.h"
+#include "interval_model.h"
 #include "log.h"
 #include "options.h"
+#include "stats.h"
 
 #include <aalc/ckpt.h>
 #include <errno.h>
@@ -23,19 +25,27 @@ static atomic_int timer_asked;
 /* A checkpoint is copied and not yet committed or given up: the next
  * interval has not begun. */
 static int waiting_for_settle;
+/* When the last checkpoint settled: with synchronous writes its cost is
+ * known only after that, and moves the time it is due. */
+static struct timespec last_settled;
 
 /* The first checkpoint faults in the pages of its in-memory image; half an
  * interval before it is due, at most this long, the timer does it instead. */
 #define PREFAULT_LEAD_MAX 10.0
 
-static struct timespec after(double seconds)
+static struct timespec later(struct timespec t, double seconds)
 {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
     long long ns = (long long)(seconds * 1e9) + t.tv_nsec;
     t.tv_sec += ns / 1000000000;
     t.tv_nsec = ns % 1000000000;
     return t;
+}
+
+static struct timespec after(double seconds)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return later(t, seconds);
 }
 
 /* Sleeps until the interval has passed since the last checkpoint, then asks
@@ -127,6 +137,10 @@ void ckpt_triggers_checkpoint_done(void)
         return;
     pthread_mutex_lock(&timer_lock);
     waiting_for_settle = 1;
+    /* The timer may have asked again while this checkpoint was being taken
+     * (a copy longer than the interval): that request is this one's. */
+    if (atomic_exchange(&timer_asked, 0))
+        atomic_store_explicit(&ckpt_requested, 0, memory_order_relaxed);
     prefault_pending = 0; /* its buffer exists now */
     pthread_cond_signal(&timer_wake);
     pthread_mutex_unlock(&timer_lock);
@@ -138,9 +152,30 @@ void ckpt_triggers_checkpoint_settled(void)
         return;
     pthread_mutex_lock(&timer_lock);
     waiting_for_settle = 0;
-    next_due = after(ckpt_opts.interval);
+    clock_gettime(CLOCK_MONOTONIC, &last_settled);
+    next_due = later(last_settled, ckpt_opts.interval);
     if (atomic_exchange(&timer_asked, 0))
         atomic_store_explicit(&ckpt_requested, 0, memory_order_relaxed);
     pthread_cond_signal(&timer_wake);
     pthread_mutex_unlock(&timer_lock);
+}
+
+void ckpt_triggers_checkpoint_cost(uint64_t n, double seconds)
+{
+    static double learned = -1;
+    if (ckpt_opts.mtbf <= 0)
+        return;
+    learned = ckpt_cost_learn(learned, seconds);
+    double interval = ckpt_daly_interval(learned, ckpt_opts.mtbf);
+    pthread_mutex_lock(&timer_lock); /* the timer thread reads it */
+    ckpt_opts.interval = interval;
+    if (!waiting_for_settle && last_settled.tv_sec) { /* it settled first */
+        next_due = later(last_settled, interval);
+        pthread_cond_signal(&timer_wake);
+    }
+    pthread_mutex_unlock(&timer_lock);
+    ckpt_stats_interval(n, seconds, learned, ckpt_opts.mtbf, interval);
+    ckpt_info(2, "CKPT_MTBF=%g s: checkpoint %llu cost %.6f s (learned %.6f s): the interval "
+                 "is now %.3f s",
+              ckpt_opts.mtbf, (unsigned long long)n, seconds, learned, interval);
 }

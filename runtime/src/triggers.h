@@ -3,6 +3,8 @@
 #ifndef AALC_TRIGGERS_H
 #define AALC_TRIGGERS_H
 
+#include <stdint.h>
+
 void ckpt_triggers_start(void);
 /* A checkpoint is starting: clear the request and restart the countdown. */
 void ckpt_triggers_consume(void);
@@ -14,5 +16,8 @@ void ckpt_triggers_checkpoint_done(void);
  * dropped. The program gets CKPT_INTERVAL seconds of its own between
  * checkpoints however long they take to write. */
 void ckpt_triggers_checkpoint_settled(void);
+/* CKPT_MTBF: checkpoint n made the program stand still this long; the
+ * interval follows the cost learned so far (interval_model.h). */
+void ckpt_triggers_checkpoint_cost(uint64_t n, double seconds);
 
 #endif
