@@ -9,6 +9,7 @@ packages=(
   libxxhash-dev                                              # image checksums
   libzstd-dev                                                # CKPT_COMPRESS=zstd
   mpich libmpich-dev                                         # MPI (coordination layer, tests)
+  pkg-config                                                 # tests of the installed aalc.pc
 )
 
 missing=()

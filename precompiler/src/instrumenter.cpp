@@ -688,7 +688,9 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
         s.loc = p->hashLoc;
         if (p->hashLoc.isMacroID() || p->endLoc.isInvalid()) {
             error(sm_->getExpansionLoc(p->hashLoc),
-                  "'#pragma ckpt potential' cannot come from a macro; write it directly");
+                  "'#pragma ckpt potential' cannot come from a macro that holds more than "
+                  "the directive; write it directly, or use a macro that is only "
+                  "_Pragma(\"ckpt potential\"), like CKPT_POTENTIAL of <aalc/ckpt_pragmas.h>");
             continue;
         }
         sites.push_back(s);

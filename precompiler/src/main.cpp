@@ -75,7 +75,11 @@ int main(int argc, char **argv)
     // Parse as C with the user's flags; warnings are the real compiler's job.
     // ToolInvocation keeps the source path as given, so diagnostics name the
     // file the way the user wrote it.
-    std::vector<std::string> commandLine = {"ckpt-instrument", "-fsyntax-only", "-x", "c"};
+    // __AALC_INSTRUMENT__ turns the macros of <aalc/ckpt_pragmas.h> into the
+    // directives for this parse only: the compile of the output, where they
+    // have been replaced, sees them empty and warns about nothing.
+    std::vector<std::string> commandLine = {"ckpt-instrument", "-fsyntax-only", "-x", "c",
+                                            "-D__AALC_INSTRUMENT__=1"};
     commandLine.insert(commandLine.end(), flags.begin(), flags.end());
     commandLine.push_back("-resource-dir=" AALC_CLANG_RESOURCE_DIR);
     commandLine.push_back("-w");

@@ -5,6 +5,8 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 
 namespace aalc {
@@ -58,6 +60,38 @@ static clang::SourceLocation findEnd(clang::Preprocessor &pp, clang::PragmaIntro
     return clang::SourceLocation();
 }
 
+// A macro whose whole replacement is one _Pragma("...") (CKPT_POTENTIAL of
+// <aalc/ckpt_pragmas.h>) stands for the directive where it is used: that use
+// can be replaced like a _Pragma written there, since nothing else came from
+// it. Returns the use's range in the file; an invalid range for any other
+// macro (its other tokens would be lost) or a use inside another macro.
+static clang::CharSourceRange directiveMacroUse(clang::Preprocessor &pp,
+                                                clang::PragmaIntroducer introducer)
+{
+    clang::SourceManager &sm = pp.getSourceManager();
+    if (introducer.Kind != clang::PIK__Pragma || !introducer.Loc.isMacroID())
+        return {};
+    clang::CharSourceRange use = sm.getImmediateExpansionRange(introducer.Loc);
+    if (!use.getBegin().isFileID() || !use.getEnd().isFileID())
+        return {};
+    const clang::IdentifierInfo *name =
+        pp.getIdentifierInfo(pp.getImmediateMacroName(introducer.Loc));
+    const clang::MacroInfo *macro = pp.getMacroInfo(name);
+    if (!macro || !macro->isObjectLike() || macro->getNumTokens() != 4)
+        return {};
+    const clang::Token &keyword = macro->getReplacementToken(0);
+    if (!keyword.is(clang::tok::identifier) ||
+        keyword.getIdentifierInfo()->getName() != "_Pragma" ||
+        !macro->getReplacementToken(1).is(clang::tok::l_paren) ||
+        !macro->getReplacementToken(2).is(clang::tok::string_literal) ||
+        !macro->getReplacementToken(3).is(clang::tok::r_paren))
+        return {};
+    clang::SourceLocation end = use.getEnd();
+    if (use.isTokenRange())
+        end = clang::Lexer::getLocForEndOfToken(end, 0, sm, pp.getLangOpts());
+    return clang::CharSourceRange::getCharRange(use.getBegin(), end);
+}
+
 void CkptPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer introducer,
                                      clang::Token &firstToken)
 {
@@ -92,9 +126,15 @@ void CkptPragmaHandler::HandlePragma(clang::Preprocessor &pp, clang::PragmaIntro
             << ctx.error;
         return;
     }
-    ctx.result.hashLoc = introducer.Loc;
     ctx.result.isOperator = introducer.Kind == clang::PIK__Pragma;
-    ctx.result.endLoc = findEnd(pp, introducer);
+    clang::CharSourceRange use = directiveMacroUse(pp, introducer);
+    if (use.isValid()) {
+        ctx.result.hashLoc = use.getBegin();
+        ctx.result.endLoc = use.getEnd();
+    } else {
+        ctx.result.hashLoc = introducer.Loc;
+        ctx.result.endLoc = findEnd(pp, introducer);
+    }
     pragmas_.push_back(ctx.result);
 }
 

@@ -12,8 +12,10 @@ namespace aalc {
 struct CkptPragma {
     enum Kind { Potential, NoReach };
     Kind kind;
-    clang::SourceLocation hashLoc;   // the '#' of '#pragma' (or the _Pragma keyword)
-    clang::SourceLocation endLoc;    // end of the directive: its line, or the ')' of _Pragma
+    clang::SourceLocation hashLoc;   // the '#' of '#pragma' (or the _Pragma keyword, or the
+                                     // use of a macro that is the _Pragma alone)
+    clang::SourceLocation endLoc;    // end of the directive: its line, the ')' of _Pragma,
+                                     // or the end of that macro's use
     bool isOperator = false;         // written as _Pragma("ckpt ...")
     std::vector<std::string> names;  // noreach(...) arguments
 };

@@ -635,6 +635,46 @@ EOF
   fi
 }
 
+check_ckptcc_macro() {
+  local name="__AALC_CKPTCC__ is defined for the precompiler's parse, the compile and -E"
+  new_dir ckptcc_macro
+  # The precompiler refuses an unknown directive: it sees the #if's inside.
+  cat >which.c <<'EOF'
+#include <stdio.h>
+#ifdef __AALC_CKPTCC__
+#define BUILT_BY "ckptcc"
+#else
+#pragma ckpt not-a-directive
+#define BUILT_BY "cc"
+#endif
+int main(void)
+{
+    puts(BUILT_BY);
+    return 0;
+}
+EOF
+  if run "$CKPTCC" -o which which.c && run timeout 60 ./which && grep -qx 'ckptcc' "$LOG" &&
+     run "$CKPTCC" -E which.c && grep -q '"ckptcc"' "$LOG" &&
+     ! run "$CKPTCC" -U__AALC_CKPTCC__ -c which.c; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_launcher() {
+  local name="--ckpt-cc CC (CMake's launcher call) compiles and links with CC"
+  new_dir launcher
+  write_sources
+  if run "$CKPTCC" --ckpt-cc cc -show -c util.c && grep -q '^cc ' "$LOG" &&
+     run "$CKPTCC" --ckpt-cc cc -o prog main.c util.c && run timeout 60 ./prog &&
+     grep -q 'sum=5' "$LOG" && ! run "$CKPTCC" --ckpt-cc; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
 check_checkpointing_program() {
   local name="a program with #pragma ckpt potential (two units, -c then link) checkpoints and recovers"
   new_dir pragma
@@ -723,6 +763,8 @@ check_mpi_layer_order
 check_version_passthrough
 check_checkpointing_program
 check_feature_macros
+check_ckptcc_macro
+check_launcher
 
 echo "ckptcc: $passed passed, $failed failed"
 ((failed == 0))

@@ -255,6 +255,10 @@ def check_line_map(source, output, name):
     in_directive = False
     # The ckpt directives themselves are replaced; what else is on their line stays.
     text = re.sub(r'_Pragma\s*\(\s*"ckpt[^"]*"\s*\)', "", strip_comments(source))
+    # So are the uses of a macro that is such a _Pragma alone (CKPT_POTENTIAL).
+    for macro in re.findall(r'^[ \t]*#[ \t]*define[ \t]+(\w+)[ \t]+_Pragma\s*\(\s*"ckpt[^"]*"\s*\)[ \t]*$',
+                            strip_comments(source), re.M):
+        text = re.sub(r"\b%s\b" % macro, "", text)
     for line, at in zip(text.split("\n"), presumed_lines(source, name)):
         stripped = line.strip()
         if in_directive or stripped.startswith("#"):

@@ -1,0 +1,63 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "pragma_macro.c"
+/* A macro that is _Pragma("ckpt potential") alone (CKPT_POTENTIAL of
+ * <aalc/ckpt_pragmas.h>) marks a potential checkpoint where it is used,
+ * written like the directive or with a semicolon after it. */
+#define CKPT_POTENTIAL _Pragma("ckpt potential")
+
+static int count;
+
+static void work(void)
+{
+    count++;
+}
+
+void loop(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xa860ae3bf73a6a0dull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 15 "pragma_macro.c"
+    for (int i = 0; i < n; i++) {
+        /* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0xa860ae3bf73a6a0dull, 1);
+            CKPT_SAVE(n);
+            CKPT_SAVE(i);
+            return;
+        }
+        if (0) {
+        ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(i);
+            ckpt_resume_finished();
+        }
+#line 17 "pragma_macro.c"
+        work();
+    }
+    while (n-- > 0) {
+        /* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0xa860ae3bf73a6a0dull, 2);
+            CKPT_SAVE(n);
+            return;
+        }
+        if (0) {
+        ckpt_resume_2: /* the stack is rebuilt: continue from this point */
+            CKPT_RESTORE(n);
+            ckpt_resume_finished();
+        }
+#line 20 "pragma_macro.c"
+                      ;
+        work();
+    }
+}
+/* Inserted by ckpt-instrument: what this unit assumes about functions defined
+ * elsewhere. The runtime checks at start-up that no call left uninstrumented
+ * here can reach a checkpoint through another unit. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U pragma_macro.c\n"
+    "R loop\n";
