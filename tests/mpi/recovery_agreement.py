@@ -66,6 +66,7 @@ def main():
                     help="the program's heap has long ranges: every recovery must move pages")
     a = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    env["CKPT_KEEP_ON_EXIT"] = "1"  # recovered from the checkpoints of a whole run
     reference = launch(a, a.plain, env)
     if reference.returncode:
         sys.exit(f"FAIL: the reference run exited {reference.returncode}\n{reference.stderr}")
