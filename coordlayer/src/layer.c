@@ -171,16 +171,7 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
 
 static void log_path(uint64_t n, char *out, size_t len, int tmp)
 {
-    /* The image path of the same checkpoint, which the store has checked for length. */
-    char image[PATH_MAX];
-    ckpt_store_image_path(ckpt_opts.dir, n, (uint32_t)cl.rank, image, sizeof image);
-    size_t stem = strlen(image) - strlen(".img");
-    if (!image[0] || stem + strlen(".log.tmp") + 1 > len) {
-        out[0] = '\0'; /* too long: opening it fails and says so */
-        return;
-    }
-    memcpy(out, image, stem);
-    strcpy(out + stem, tmp ? ".log.tmp" : ".log");
+    ckpt_store_log_path(ckpt_opts.dir, n, (uint32_t)cl.rank, tmp, out, len);
 }
 
 /* The rank's log of checkpoint n: late messages, non-deterministic events

@@ -1,7 +1,5 @@
-/* Which job a checkpoint directory belongs to (see job.h).
- *
- *   DIR/LOCK          flock()ed by the job that uses DIR; says "pid P host H"
- *   DIR/ckpt-N/JOB    "executable PATH\nnranks R\narguments ARGS\n"
+/* Which job a checkpoint directory belongs to (see job.h; the files are
+ * described in job_file.h).
  *
  * ARGS is argv[1..] quoted the way a shell would take it back, with control
  * characters and backslashes written \xHH: one line, and two different
@@ -11,6 +9,7 @@
 
 #include "heap.h"
 #include "file_modes.h"
+#include "job_file.h"
 #include "log.h"
 #include "store.h"
 
@@ -24,12 +23,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#define JOB_FILE "JOB"
-#define LOCK_FILE "LOCK"
 /* A job whose processes are being killed may hold the lock a moment longer
  * than its launcher lives: its successor waits this long before giving up. */
 #define LOCK_GRACE_SECONDS 3.0
-#define JOB_FILE_MAX ((size_t)1 << 20)
+#define JOB_TEXT_MAX ((size_t)1 << 20)
 
 static char exe_path[PATH_MAX];
 static char *arguments = ""; /* untracked memory: recovery replaces the heap */
@@ -114,25 +111,9 @@ int ckpt_job_record(const char *dir, uint64_t n, uint32_t nranks, char *err, siz
         snprintf(err, errlen, "out of memory describing the job");
         return -1;
     }
-    int rc = ckpt_store_write_file(dir, n, JOB_FILE, text, len, err, errlen);
+    int rc = ckpt_store_write_file(dir, n, CKPT_JOB_FILE, text, len, err, errlen);
     ckpt_untracked_free(text);
     return rc;
-}
-
-/* The value of "key VALUE\n" in text (cut at its newline, in place), or NULL. */
-static const char *field(char *text, const char *key)
-{
-    size_t klen = strlen(key);
-    for (char *line = text; line && *line;) {
-        char *end = strchr(line, '\n');
-        if (strncmp(line, key, klen) == 0 && line[klen] == ' ') {
-            if (end)
-                *end = '\0';
-            return line + klen + 1;
-        }
-        line = end ? end + 1 : NULL;
-    }
-    return NULL;
 }
 
 static int flag_set(const char *name)
@@ -152,22 +133,24 @@ int ckpt_job_check(const char *dir, uint64_t n, uint32_t nranks, char *err, size
                  number, dir, saved_ranks, saved_ranks == 1 ? "" : "s", nranks, saved_ranks);
         return -1;
     }
-    char *saved = ckpt_untracked_malloc(JOB_FILE_MAX);
+    char *saved = ckpt_untracked_malloc(JOB_TEXT_MAX);
     if (!saved)
         ckpt_fatal("out of memory reading the job of checkpoint %llu", number);
-    long len = ckpt_store_read_file(dir, n, JOB_FILE, saved, JOB_FILE_MAX);
+    long len = ckpt_store_read_file(dir, n, CKPT_JOB_FILE, saved, JOB_TEXT_MAX);
     if (len < 0) {
         ckpt_info(1, "checkpoint %llu in %s records no job (written before AALC recorded "
                      "them): its arguments are not compared with this run's", number, dir);
         ckpt_untracked_free(saved);
         return 0;
     }
-    char *copy = ckpt_untracked_malloc((size_t)len + 1);
-    if (!copy)
+    char *args_text = ckpt_untracked_malloc((size_t)len + 1);
+    char *exe_text = ckpt_untracked_malloc((size_t)len + 1);
+    if (!args_text || !exe_text)
         ckpt_fatal("out of memory reading the job of checkpoint %llu", number);
-    memcpy(copy, saved, (size_t)len + 1);
-    const char *their_args = field(saved, "arguments");
-    const char *their_exe = field(copy, "executable");
+    const char *their_args =
+        ckpt_job_field(saved, "arguments", args_text, (size_t)len + 1) == 0 ? args_text : NULL;
+    const char *their_exe =
+        ckpt_job_field(saved, "executable", exe_text, (size_t)len + 1) == 0 ? exe_text : NULL;
     int rc = 0;
     if (!their_args || strcmp(their_args, arguments) != 0) {
         const char *shown = their_args ? their_args : "(unreadable)";
@@ -187,7 +170,8 @@ int ckpt_job_check(const char *dir, uint64_t n, uint32_t nranks, char *err, size
                       number, shown, arguments);
         }
     }
-    ckpt_untracked_free(copy);
+    ckpt_untracked_free(args_text);
+    ckpt_untracked_free(exe_text);
     ckpt_untracked_free(saved);
     return rc;
 }
@@ -202,14 +186,14 @@ static double now(void)
 void ckpt_job_unlock(const char *dir)
 {
     char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%s/%s", dir, LOCK_FILE) < (int)sizeof path)
+    if (snprintf(path, sizeof path, "%s/%s", dir, CKPT_LOCK_FILE) < (int)sizeof path)
         unlink(path);
 }
 
 void ckpt_job_lock(const char *dir)
 {
     char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%s/%s", dir, LOCK_FILE) >= (int)sizeof path)
+    if (snprintf(path, sizeof path, "%s/%s", dir, CKPT_LOCK_FILE) >= (int)sizeof path)
         ckpt_fatal("%s: path too long for its lock file", dir);
     int fd = ckpt_create_file(path, O_RDWR | O_CLOEXEC); /* private, as every file here */
     if (fd < 0)

@@ -6,6 +6,7 @@
 
 #include "file_modes.h"
 #include "heap.h"
+#include "job_file.h"
 #include "image.h"
 #include "image_compress.h"
 #include "store.h"
@@ -112,14 +113,7 @@ void ckpt_reader_prune(const char *dir, unsigned keep)
 
 int ckpt_reader_in_use(const char *dir)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/LOCK", dir); /* job.c holds it while a job runs */
-    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    int busy = flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
-    close(fd);
-    return busy;
+    return ckpt_job_dir_in_use(dir);
 }
 
 void ckpt_reader_image_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t len)
@@ -129,43 +123,22 @@ void ckpt_reader_image_path(const char *dir, uint64_t n, uint32_t rank, char *ou
 
 void ckpt_reader_log_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t len)
 {
-    /* The coordination layer writes it beside the image, .log for .img. */
-    ckpt_store_image_path(dir, n, rank, out, len);
-    size_t at = strlen(out);
-    if (at >= 4 && strcmp(out + at - 4, ".img") == 0)
-        memcpy(out + at - 4, ".log", 4);
-}
-
-/* The value of the line "key VALUE" in text, copied into out. */
-static int job_field(const char *text, const char *key, char *out, size_t outlen)
-{
-    size_t klen = strlen(key);
-    for (const char *line = text; line && *line;) {
-        const char *end = strchr(line, '\n');
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        if (len > klen && strncmp(line, key, klen) == 0 && line[klen] == ' ') {
-            snprintf(out, outlen, "%.*s", (int)(len - klen - 1), line + klen + 1);
-            return 0;
-        }
-        line = end ? end + 1 : NULL;
-    }
-    return -1;
+    ckpt_store_log_path(dir, n, rank, 0, out, len);
 }
 
 int ckpt_reader_job(const char *dir, uint64_t n, struct ckpt_reader_job *job, char *err,
                     size_t errlen)
 {
-    /* job.c writes "executable PATH\nnranks R\narguments ARGS\n". */
     static char text[16384];
     memset(job, 0, sizeof *job);
-    if (ckpt_store_read_file(dir, n, "JOB", text, sizeof text) < 0) {
+    if (ckpt_store_read_file(dir, n, CKPT_JOB_FILE, text, sizeof text) < 0) {
         snprintf(err, errlen, "checkpoint %llu records no job", (unsigned long long)n);
         return -1;
     }
     char ranks[32] = "";
-    if (job_field(text, "executable", job->executable, sizeof job->executable) != 0 ||
-        job_field(text, "nranks", ranks, sizeof ranks) != 0 ||
-        job_field(text, "arguments", job->arguments, sizeof job->arguments) != 0) {
+    if (ckpt_job_field(text, "executable", job->executable, sizeof job->executable) != 0 ||
+        ckpt_job_field(text, "nranks", ranks, sizeof ranks) != 0 ||
+        ckpt_job_field(text, "arguments", job->arguments, sizeof job->arguments) != 0) {
         snprintf(err, errlen, "checkpoint %llu: its JOB file is damaged", (unsigned long long)n);
         return -1;
     }

@@ -31,6 +31,7 @@
 
 #include "file_modes.h"
 #include "heap.h"
+#include "job_file.h"
 
 #define COMMITTED "COMMITTED"
 #define COMMITTED_TMP "COMMITTED.tmp"
@@ -192,15 +193,27 @@ int ckpt_store_open(const char *dir, char *err, size_t errlen)
 }
 
 /* On truncation out becomes "", which no open() or rename() accepts. */
-static void image_path(const char *dir, uint64_t n, uint32_t rank, const char *suffix,
-                       char *out, size_t outlen)
+static void rank_file_path(const char *dir, uint64_t n, uint32_t rank, const char *ext,
+                           char *out, size_t outlen)
 {
     char name[NAME_LEN];
     ckpt_name(n, name);
     if (outlen == 0)
         return;
-    if (fmt_path(out, outlen, "%s/%s/rank-%06" PRIu32 ".img%s", dir, name, rank, suffix) != 0)
+    if (fmt_path(out, outlen, "%s/%s/rank-%06" PRIu32 "%s", dir, name, rank, ext) != 0)
         out[0] = '\0';
+}
+
+static void image_path(const char *dir, uint64_t n, uint32_t rank, const char *suffix,
+                       char *out, size_t outlen)
+{
+    rank_file_path(dir, n, rank, *suffix ? ".img.tmp" : ".img", out, outlen);
+}
+
+void ckpt_store_log_path(const char *dir, uint64_t n, uint32_t rank, int tmp, char *out,
+                         size_t outlen)
+{
+    rank_file_path(dir, n, rank, tmp ? ".log.tmp" : ".log", out, outlen);
 }
 
 void ckpt_store_image_tmp_path(const char *dir, uint64_t n, uint32_t rank, char *out,
@@ -706,8 +719,8 @@ void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank)
         struct dirent *de;
         while ((de = readdir(d)) != NULL)
             if (strncmp(de->d_name, prefix, strlen(prefix)) == 0 ||
-                strcmp(de->d_name, COMMITTED_TMP) == 0 || strcmp(de->d_name, "JOB") == 0 ||
-                strcmp(de->d_name, "JOB.tmp") == 0)
+                strcmp(de->d_name, COMMITTED_TMP) == 0 || strcmp(de->d_name, CKPT_JOB_FILE) == 0 ||
+                strcmp(de->d_name, CKPT_JOB_FILE ".tmp") == 0)
                 unlinkat(dfd, de->d_name, 0);
         closedir(d);
     } else if (lfd >= 0) {

@@ -24,6 +24,10 @@ int ckpt_store_open(const char *dir, char *err, size_t errlen);
 /* Paths for one rank's image of checkpoint n: where to write it, and its final name. */
 void ckpt_store_image_tmp_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen);
 void ckpt_store_image_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen);
+/* Beside the image, the layer's log of the rank (DIR/ckpt-n/rank-R.log, or
+ * .log.tmp while it is written); "" when the path does not fit. */
+void ckpt_store_log_path(const char *dir, uint64_t n, uint32_t rank, int tmp, char *out,
+                         size_t outlen);
 /* Create DIR/ckpt-n/ (so images can be written into it). */
 int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen);
 /* Rename the finished temporary image to its final name and fsync the directory. */
