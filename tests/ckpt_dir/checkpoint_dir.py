@@ -47,6 +47,7 @@ class Job:
     def __init__(self, a):
         self.a = a
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+        self.env["CKPT_KEEP_ON_EXIT"] = "1"  # the cases work on what whole runs leave
 
     def command(self, exe, args, np=None, recover=False):
         cmd = [exe, *args.split(), *(["--recover"] if recover else [])]

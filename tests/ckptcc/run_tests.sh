@@ -704,7 +704,7 @@ EOF
     fail "$name" "build failed"; return
   fi
   # each run writes its own file: on recovery the runtime rewinds a regular-file stdout
-  CKPT_EVERY=3 timeout 60 ./loop x >run.out 2>&1
+  CKPT_EVERY=3 CKPT_KEEP_ON_EXIT=1 timeout 60 ./loop x >run.out 2>&1
   cp run.out "$LOG"
   if ! grep -qx 'acc=2470 total=190 argc=2' run.out ||
      [[ -z $(find loop.ckpt -mindepth 1 -maxdepth 1 2>/dev/null) ]]; then

@@ -31,6 +31,7 @@ def main():
     ap.add_argument("--grid", type=int, default=60)
     a = ap.parse_args()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    env["CKPT_KEEP_ON_EXIT"] = "1"  # the checkpoint of the whole run is recovered
     launch = [a.mpiexec, "-n", str(a.np)]
     reference, _ = run(launch + [a.plain, str(a.grid)], env)
     iterations = int(re.search(r"after (\d+) iterations", reference).group(1))

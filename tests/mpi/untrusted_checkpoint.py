@@ -46,7 +46,8 @@ def main():
     work = tempfile.mkdtemp(prefix="aalc-untrusted-")
     ckdir = os.path.join(work, "ring.ckpt")
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(CKPT_DIR=ckdir, CKPT_EVERY="50", CKPT_KEEP="3", CKPT_INTERVAL="0")
+    env.update(CKPT_DIR=ckdir, CKPT_EVERY="50", CKPT_KEEP="3", CKPT_INTERVAL="0",
+               CKPT_KEEP_ON_EXIT="1")
     mpi = [a.mpiexec, "-n", str(a.np)]
 
     def run(cmd, out_name, umask=None):

@@ -55,7 +55,7 @@ def base_env(ckdir, **extra):
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("CKPT_", "AALC_TEST_"))}
     env.update(CKPT_DIR=ckdir, CKPT_EVERY="100", CKPT_KEEP="50", CKPT_VERBOSE="1",
-               CKPT_INTERVAL="0")
+               CKPT_INTERVAL="0", CKPT_KEEP_ON_EXIT="1")
     env.update(extra)
     return env
 

@@ -48,7 +48,7 @@ EVERY = "1000"
 def run_with_checkpoints(exe, ckdir, out_path, every=None):
     """Runs the program to completion with frequent checkpoints, keeping three."""
     env = dict(os.environ, CKPT_DIR=ckdir, CKPT_EVERY=every or EVERY, CKPT_KEEP="3",
-               CKPT_INTERVAL="0")
+               CKPT_INTERVAL="0", CKPT_KEEP_ON_EXIT="1")
     with open(out_path, "ab") as out:
         subprocess.run([exe], stdout=out, env=env, check=True)
 
