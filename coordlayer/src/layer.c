@@ -6,6 +6,7 @@
 #include "objects.h"
 
 #include "debug_fail.h"
+#include "dir_claim.h"
 #include "heap.h"
 #include "image.h"
 #include "job.h"
@@ -53,14 +54,10 @@ static void bring_up(void)
     cl_objects_init();
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
     ckpt_layer_set_node_processes((uint32_t)ranks_on_this_node());
-    /* One lock per job: the directory is the job's while it runs. --recover
-     * does not make it: one that is not there holds no checkpoint. */
-    if (cl.rank == 0 && !(ckpt_opts.recover && !ckpt_store_exists(ckpt_opts.dir))) {
-        char err[PATH_MAX + 128];
-        if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
-            ckpt_fatal("%s", err);
-        ckpt_job_lock(ckpt_opts.dir);
-    }
+    /* One lock per job: the directory is the job's while it runs (from its
+     * first checkpoint, if it did not exist). */
+    if (cl.rank == 0)
+        ckpt_dir_claim_early(1);
 }
 
 int MPI_Init(int *argc, char ***argv)

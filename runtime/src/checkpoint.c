@@ -3,6 +3,7 @@
 
 #include "clock.h"
 #include "debug_fail.h"
+#include "dir_claim.h"
 #include "environment.h"
 #include "exe_identity.h"
 #include "files.h"
@@ -255,9 +256,12 @@ void ckpt_take_checkpoint(void)
     char err[PATH_MAX + 256];
     const char *dir = ckpt_opts.dir;
     atomic_store(&checkpoint_begun, 1);
-    pthread_mutex_lock(&image_lock);
-    int ok = copy_state(number, err, sizeof err) == 0;
-    pthread_mutex_unlock(&image_lock);
+    int ok = ckpt_dir_claim(err, sizeof err) == 0; /* the first one makes the directory */
+    if (ok) {
+        pthread_mutex_lock(&image_lock);
+        ok = copy_state(number, err, sizeof err) == 0;
+        pthread_mutex_unlock(&image_lock);
+    }
     /* Numbers are not reused, even after a failed write. */
     last_number = number;
     ckpt_triggers_checkpoint_done();

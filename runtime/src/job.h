@@ -5,7 +5,9 @@
  * executable's path, the rank count, the arguments), and --recover refuses a
  * checkpoint of another job: resuming it would print that job's results as
  * this one's. While a job runs, it holds a lock on DIR/LOCK (flock), and a
- * second job that points CKPT_DIR at the same directory stops at its start.
+ * second job that points CKPT_DIR at the same directory stops at its start
+ * (or at its first checkpoint, if the directory was made after its start:
+ * dir_claim.h).
  */
 #ifndef AALC_JOB_H
 #define AALC_JOB_H

@@ -40,6 +40,7 @@ struct shared {
     atomic_uint_least64_t seq;
     atomic_uint_least64_t taken[STREAMS]; /* out of each pipe since configured */
     atomic_int pid;
+    atomic_int count_open; /* the forwarder has opened its count file (1) or failed to (-1) */
 };
 
 /* What the runtime tells the forwarder once the rank is known. */
@@ -61,7 +62,7 @@ struct count_file {
 };
 
 static struct {
-    int active, begun, rank_given, failed;
+    int active, begun, rank_given, dir_ready, failed;
     uint32_t rank;
     char dir[PATH_MAX];
     int stream_of_fd[STREAMS]; /* for fd 1 and 2: the stream that carries it, or -1 */
@@ -290,8 +291,10 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
     if (configured) {
         for (int s = 0; s < STREAMS; s++)
             pos[s] = printed[s] = c.start[s];
-        if (c.has_path)
+        if (c.has_path) {
             cf = open_count(&c, printed, say_to);
+            atomic_store(&sh->count_open, cf ? 1 : -1);
+        }
         for (int s = 0; s < STREAMS; s++)
             to_drop[s] = printed[s] - pos[s];
     }
@@ -330,13 +333,15 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
             int s = which[j];
             if (!p[j].revents)
                 continue;
-            if (s < 0) { /* the rank, known once the program's MPI_Init is done */
+            if (s < 0) { /* the count's path: once the rank is known (MPI_Init) and
+                            the directory exists (the first checkpoint) */
                 struct config named;
                 if (read_full(control, &named, sizeof named) == sizeof named && named.has_path) {
                     named.resume[0] = named.resume[1] = 0; /* a fresh run's count */
                     c.rank = named.rank;
                     cf = open_count(&named, printed, say_to);
                 }
+                atomic_store(&sh->count_open, cf ? 1 : -1);
                 close(control);
                 control = -1;
                 continue;
@@ -482,7 +487,7 @@ static void send_config(struct config *c)
 {
     c->rank = fw.rank;
     c->verbose = (uint32_t)ckpt_opts.verbose;
-    c->has_path = fw.rank_given;
+    c->has_path = fw.rank_given && fw.dir_ready;
     if (c->has_path && name_count_file(c->count_path, sizeof c->count_path, fw.dir, fw.rank) != 0)
         ckpt_fatal("cannot name the output count file in '%s': the path is too long", fw.dir);
     size_t done = 0;
@@ -500,15 +505,22 @@ static void send_config(struct config *c)
     }
 }
 
-void ckpt_output_forward_begin(const char *dir, int rank_pending)
+void ckpt_output_forward_begin(const char *dir, int rank_pending, int dir_exists)
 {
     if (!fw.active || fw.begun)
         return;
-    /* Absolute: the forwarder's working directory is the one at start. */
-    if (!realpath(dir, fw.dir))
-        ckpt_fatal("cannot name the output count file in '%s': %s", dir, strerror(errno));
+    /* Absolute: the forwarder's working directory is the one at start (and
+     * the directory may not exist yet). */
+    char cwd[PATH_MAX];
+    if (dir[0] == '/')
+        snprintf(fw.dir, sizeof fw.dir, "%s", dir);
+    else if (!getcwd(cwd, sizeof cwd) ||
+             snprintf(fw.dir, sizeof fw.dir, "%s/%s", cwd, dir) >= (int)sizeof fw.dir)
+        ckpt_fatal("cannot name the output count file in '%s': %s", dir,
+                   errno ? strerror(errno) : "path too long");
     if (!rank_pending)
         fw.rank_given = 1;
+    fw.dir_ready = dir_exists;
     struct config c;
     memset(&c, 0, sizeof c);
     for (int s = 0; s < STREAMS; s++) {
@@ -520,16 +532,39 @@ void ckpt_output_forward_begin(const char *dir, int rank_pending)
     fw.begun = 1;
 }
 
+/* The second message, with the count's path, once both are known. */
+static void send_path_if_known(void)
+{
+    if (!fw.begun || fw.control < 0 || !fw.rank_given || !fw.dir_ready)
+        return;
+    struct config c;
+    memset(&c, 0, sizeof c);
+    send_config(&c);
+}
+
 void ckpt_output_forward_rank(uint32_t rank)
 {
     fw.rank = rank;
     if (fw.rank_given)
         return;
     fw.rank_given = 1;
-    if (fw.begun && fw.control >= 0) {
-        struct config c;
-        memset(&c, 0, sizeof c);
-        send_config(&c);
+    send_path_if_known();
+}
+
+void ckpt_output_forward_dir_ready(void)
+{
+    if (fw.dir_ready)
+        return;
+    fw.dir_ready = 1;
+    if (!fw.begun || fw.control < 0)
+        return;
+    send_path_if_known();
+    /* The checkpoint that made the directory must not be committed before
+     * the count is durable there: a recovery would print again what the
+     * run printed before it. Not forever, though. */
+    for (int i = 0; i < 2000 && atomic_load(&fw.sh->count_open) == 0; i++) {
+        struct timespec t = {0, 1000000};
+        nanosleep(&t, NULL);
     }
 }
 

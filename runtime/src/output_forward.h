@@ -32,8 +32,12 @@ struct ckpt_output_positions {
 void ckpt_output_forward_start(void);
 /* Once, on recovery, the checkpoint is loaded (until then the forwarder
  * forwards nothing): the forwarder starts, and counts in dir. rank_pending:
- * the count file is named after the rank, which a layer gives later. */
-void ckpt_output_forward_begin(const char *dir, int rank_pending);
+ * the count file is named after the rank, which a layer gives later;
+ * dir_exists 0: it goes in dir once the first checkpoint has made it. */
+void ckpt_output_forward_begin(const char *dir, int rank_pending, int dir_exists);
+/* The directory exists now (the first checkpoint made it): the count file
+ * can be opened in it. Returns once the forwarder has opened it. */
+void ckpt_output_forward_dir_ready(void);
 /* The layer knows this process's rank (in a fresh MPI run, once the
  * program's MPI_Init is done; when recovering, before the checkpoint loads). */
 void ckpt_output_forward_rank(uint32_t rank);

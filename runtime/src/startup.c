@@ -12,6 +12,7 @@
 #include "fixed_addresses.h"
 #include "checkpoint.h"
 #include "cleanup.h"
+#include "dir_claim.h"
 #include "clock.h"
 #include "environment.h"
 #include "frames.h"
@@ -126,14 +127,8 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_recover_prefetch(); /* while MPI starts */
     if (ckpt_active_layer)
         ckpt_active_layer->start(ckpt_opts.recover);
-    /* --recover does not make the directory: one that is not there holds no
-     * checkpoint, which recovery then says. */
-    if (!(ckpt_opts.recover && !ckpt_store_exists(ckpt_opts.dir))) {
-        if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
-            ckpt_fatal("%s", err);
-        if (!ckpt_active_layer) /* with one, its rank 0 locks the directory once MPI is up */
-            ckpt_job_lock(ckpt_opts.dir);
-    }
+    /* With a layer, its rank 0 locks the directory once MPI is up. */
+    ckpt_dir_claim_early(!ckpt_active_layer);
     uint64_t highest = ckpt_store_highest(ckpt_opts.dir);
     if (ckpt_opts.recover) {
         recovered_from = ckpt_recover();
@@ -143,7 +138,7 @@ int __wrap_main(int argc, char **argv, char **envp)
         highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
     }
     ckpt_checkpoint_init(highest);
-    ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL);
+    ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL, ckpt_dir_claimed());
     ckpt_triggers_start();
 
     void *stack = map_program_stack(ckpt_opts.stack_size);

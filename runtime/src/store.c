@@ -148,6 +148,50 @@ int ckpt_store_exists(const char *dir)
 
 /* ---- creating ---------------------------------------------------------- */
 
+int ckpt_store_can_create(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    if (dir[0] == '\0') {
+        set_err(err, errlen, "checkpoint directory: empty path");
+        return -1;
+    }
+    if (fmt_path(path, sizeof path, "%s", dir) != 0) {
+        set_err(err, errlen, "checkpoint directory: path too long");
+        return -1;
+    }
+    for (;;) {
+        char *slash = strrchr(path, '/');
+        if (!slash) {
+            strcpy(path, ".");
+        } else if (slash == path) {
+            path[1] = '\0';
+        } else {
+            *slash = '\0';
+        }
+        struct stat st;
+        if (stat(path, &st) == 0) {
+            if (!S_ISDIR(st.st_mode)) {
+                set_err(err, errlen, "%s: cannot make the checkpoint directory %s: not a directory",
+                        path, dir);
+                return -1;
+            }
+            if (access(path, W_OK | X_OK) != 0) {
+                set_err(err, errlen, "%s: cannot make the checkpoint directory %s: %s", path, dir,
+                        strerror(errno));
+                return -1;
+            }
+            return 0;
+        }
+        if (errno != ENOENT) {
+            set_err(err, errlen, "%s: cannot make the checkpoint directory %s: %s", path, dir,
+                    strerror(errno));
+            return -1;
+        }
+        if (strcmp(path, ".") == 0 || strcmp(path, "/") == 0)
+            return 0;
+    }
+}
+
 int ckpt_store_open(const char *dir, char *err, size_t errlen)
 {
     char path[PATH_MAX];

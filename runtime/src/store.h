@@ -18,6 +18,9 @@
 
 /* 1 if dir is a directory. */
 int ckpt_store_exists(const char *dir);
+/* 0 if dir, which does not exist, can be made: its nearest existing parent
+ * is a directory this process may write in. -1 with a message otherwise. */
+int ckpt_store_can_create(const char *dir, char *err, size_t errlen);
 /* Create dir (and parents) if needed. 0 or -1 with message. */
 int ckpt_store_open(const char *dir, char *err, size_t errlen);
 

@@ -19,7 +19,8 @@ Cases:
              --recover, output equal to the plain build's
   gives_up   ckptrun: every recovery dies at once: after CKPT_RETRIES
              restarts it gives up, says why, exits with the run's status
-  cleanup    a run that ends well (return from main, exit(0)) leaves no
+  cleanup    no directory is made before the first checkpoint (watched
+             while the job runs); a run that ends well (return from main, exit(0)) leaves no
              checkpoint, lock or count file, and no directory unless it
              holds the user's files, which stay; with CKPT_KEEP_ON_EXIT=1,
              a killed run and a run that exits non-zero (serial), the
@@ -39,6 +40,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TIMEOUT = 240
@@ -354,6 +356,22 @@ def case_cleanup(t):
     check(rec.returncode == 0 and "resumed from checkpoint" in rec.err and printed == reference,
           "the recovery ends well, with the reference output", rec.err)
     check(not os.path.exists(killed), "the recovery that ended well removed the directory")
+
+    # No directory before the first checkpoint: watched while the job runs,
+    # without checkpoints, then (to show the watch sees one) with them.
+    for every, made in (("0", False), (str(t.a.every), True)):
+        d = os.path.join(t.tmp, f"watched_{every}")
+        e = dict(t.env, CKPT_DIR=d, CKPT_EVERY=every, CKPT_INTERVAL="0", CKPT_KEEP_ON_EXIT="1")
+        p = subprocess.Popen(t.command(t.a.exe), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, env=e)
+        seen = looks = 0
+        while p.poll() is None:
+            seen |= os.path.exists(d)
+            looks += 1
+            time.sleep(0.005)
+        check(p.returncode == 0 and looks >= 5 and bool(seen) == made,
+              f"CKPT_EVERY={every}: the directory {'appears' if made else 'never appears'} "
+              f"while the job runs ({looks} looks)")
 
     missing = os.path.join(t.tmp, "never_made")
     p = t.run(t.command(t.a.exe, recover=True), missing, **gone)
