@@ -20,6 +20,22 @@ cc -O2 -w -o "$work/heat2d.plain" "$top/samples/serial/heat2d.c"
 # Milliseconds as seconds for sleep and CKPT_INTERVAL.
 seconds() { printf '%d.%03d' $(($1 / 1000)) $(($1 % 1000)); }
 
+# Half-way through the reference's time, and not before a checkpoint is
+# committed in $1 (a slow start, the first run on a cold machine, may not
+# have reached one yet); at most 30 s more, while process $2 runs.
+wait_for_kill() {
+  sleep "$(seconds $((took_ms / 2)))"
+  local tries=0
+  while ! ls "$1"/ckpt-*/COMMITTED > /dev/null 2>&1 && kill -0 "$2" 2>/dev/null &&
+        [ $tries -lt 3000 ]; do
+    sleep 0.01
+    tries=$((tries + 1))
+  done
+}
+
+# The checkpoints in $1, or "none" (the first one makes the directory).
+committed() { ls "$1" 2>/dev/null | grep '^ckpt-' | tr '\n' ' ' || echo none; }
+
 echo "demo: uninterrupted reference run"
 start=$(date +%s%N)
 "$work/heat2d.plain" "${args[@]}" > "$work/reference.txt"
@@ -37,13 +53,13 @@ echo "demo: checkpointed run (the reference took ${took_ms} ms; CKPT_INTERVAL=$C
 # also take back this script's own lines if its stderr were a log file.
 "$work/heat2d" "${args[@]}" >> "$work/output.txt" 2> >(cat >&2) &
 pid=$!
-sleep "$(seconds $((took_ms / 2)))"
+wait_for_kill "$CKPT_DIR" "$pid"
 if ! kill -KILL "$pid" 2>/dev/null; then
   echo "demo: FAIL: the checkpointed run ended before the kill (it should take at least as long as the reference)"
   exit 1
 fi
 wait "$pid" 2>/dev/null || true
-echo "demo: output so far: $(wc -l < "$work/output.txt") lines; committed: $(ls "$CKPT_DIR" | tr '\n' ' ')"
+echo "demo: output so far: $(wc -l < "$work/output.txt") lines; committed: $(committed "$CKPT_DIR")"
 
 echo "demo: $work/heat2d ${args[*]} --recover"
 "$work/heat2d" "${args[@]}" --recover >> "$work/output.txt" 2> >(cat >&2)
@@ -72,14 +88,18 @@ export CKPT_DIR="$work/cg-checkpoints" CKPT_INTERVAL=0.25 CKPT_VERBOSE=0
 echo "demo: checkpointed run (the reference took ${took_ms} ms), one rank killed with SIGKILL half-way"
 mpiexec -n 2 "$work/cg" "${cg_args[@]}" > "$work/cg.output.txt" &
 job=$!
-sleep "$(seconds $((took_ms / 2)))"
-victim=$(pgrep -f "^$work/cg ${cg_args[0]}" | tail -1 || true)
-if [ -n "$victim" ]; then
-  kill -KILL "$victim"
-  echo "demo: killed rank process $victim"
+wait_for_kill "$CKPT_DIR" "$job"
+# A rank: a child of mpiexec's proxy (each rank's output forwarder runs the
+# same executable, but outside the job's process tree).
+proxy=$(pgrep -P "$job" hydra_pmi_proxy | head -1 || true)
+victim=$( [ -n "$proxy" ] && pgrep -P "$proxy" | tail -1 || true)
+if [ -z "$victim" ] || ! kill -KILL "$victim" 2>/dev/null; then
+  echo "demo: FAIL: no rank process to kill: the job ended first, or its ranks were not found"
+  exit 1
 fi
+echo "demo: killed rank process $victim"
 wait "$job" 2>/dev/null || true
-echo "demo: committed: $(ls "$CKPT_DIR" | tr '\n' ' ')"
+echo "demo: committed: $(committed "$CKPT_DIR")"
 echo "demo: mpiexec -n 2 $work/cg ${cg_args[*]} --recover"
 mpiexec -n 2 "$work/cg" "${cg_args[@]}" --recover > "$work/cg.output.txt"
 if cmp -s "$work/cg.reference.txt" "$work/cg.output.txt"; then
