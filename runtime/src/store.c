@@ -148,17 +148,25 @@ int ckpt_store_exists(const char *dir)
 
 /* ---- creating ---------------------------------------------------------- */
 
-int ckpt_store_can_create(const char *dir, char *err, size_t errlen)
+/* dir into path (PATH_MAX bytes), for walking its prefixes. */
+static int copy_dir_path(const char *dir, char *path, char *err, size_t errlen)
 {
-    char path[PATH_MAX];
     if (dir[0] == '\0') {
         set_err(err, errlen, "checkpoint directory: empty path");
         return -1;
     }
-    if (fmt_path(path, sizeof path, "%s", dir) != 0) {
+    if (fmt_path(path, PATH_MAX, "%s", dir) != 0) {
         set_err(err, errlen, "checkpoint directory: path too long");
         return -1;
     }
+    return 0;
+}
+
+int ckpt_store_can_create(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    if (copy_dir_path(dir, path, err, errlen) != 0)
+        return -1;
     for (;;) {
         char *slash = strrchr(path, '/');
         if (!slash) {
@@ -195,14 +203,8 @@ int ckpt_store_can_create(const char *dir, char *err, size_t errlen)
 int ckpt_store_open(const char *dir, char *err, size_t errlen)
 {
     char path[PATH_MAX];
-    if (dir[0] == '\0') {
-        set_err(err, errlen, "checkpoint directory: empty path");
+    if (copy_dir_path(dir, path, err, errlen) != 0)
         return -1;
-    }
-    if (fmt_path(path, sizeof path, "%s", dir) != 0) {
-        set_err(err, errlen, "checkpoint directory: path too long");
-        return -1;
-    }
     /* mkdir -p: create each missing prefix, private (file_modes.h). */
     for (char *p = path + 1;; p++) {
         if (*p != '/' && *p != '\0')
