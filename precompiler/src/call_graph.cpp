@@ -6,6 +6,8 @@
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 namespace aalc {
 
 using namespace clang;
@@ -90,7 +92,9 @@ private:
 };
 }  // namespace
 
-CallGraph::CallGraph(ASTContext &ctx, const std::vector<CkptPragma> &pragmas) : ctx_(ctx)
+CallGraph::CallGraph(ASTContext &ctx, const std::vector<CkptPragma> &pragmas,
+                     const ReachFacts &facts)
+    : ctx_(ctx), known_(facts)
 {
     for (const CkptPragma &p : pragmas)
         if (p.kind == CkptPragma::NoReach)
@@ -105,8 +109,10 @@ CalleeKind CallGraph::classifyCallee(const FunctionDecl *fn) const
     if (fn->getBuiltinID() != 0)
         return CalleeKind::Library;
     llvm::StringRef name = fn->getName();
-    if (name.startswith("MPI_") || name.startswith("PMPI_") || name.startswith("ckpt_") ||
-        noreach_.count(name.str()))
+    if (name.startswith("MPI_") || name.startswith("PMPI_") || name.startswith("ckpt_"))
+        return CalleeKind::Library;
+    // A 'noreach' hint holds until the link step finds the function reaching.
+    if (noreach_.count(name.str()) && !known_.reachingExternals.count(name.str()))
         return CalleeKind::Library;
     for (const FunctionDecl *d : fn->redecls())
         if (sm.isInSystemHeader(sm.getExpansionLoc(d->getLocation())))
@@ -165,60 +171,75 @@ void CallGraph::collect(const std::vector<CkptPragma> &pragmas)
     }
 }
 
-bool CallGraph::siteNeedsInstrumentation(const Call &call) const
+bool CallGraph::hintedNoReach(const FunctionDecl *fn) const
 {
-    switch (call.kind) {
+    return noreach_.count(fn->getName().str()) != 0;
+}
+
+bool CallGraph::functionReaches(const FunctionDecl *fn) const
+{
+    switch (classifyCallee(fn)) {
     case CalleeKind::Library:
-        return false;
-    case CalleeKind::External:
     case CalleeKind::Indirect:
-        return true;
+        return false;
     case CalleeKind::Local:
-        return factsFor(call.callee)->mayReach;
+        return factsFor(fn)->reaches;
+    case CalleeKind::External:
+        return known_.reachingExternals.count(fn->getName().str()) != 0;
     }
     return false;
 }
 
+bool CallGraph::callReaches(const Call &call) const
+{
+    if (call.kind == CalleeKind::Indirect)
+        return indirectCallsReach_;
+    return functionReaches(call.callee);
+}
+
+std::vector<const FunctionDecl *> CallGraph::addressTaken() const
+{
+    std::vector<const FunctionDecl *> out;
+    for (const auto &use : addressUses_) {
+        CalleeKind kind = classifyCallee(use.first);
+        if ((kind == CalleeKind::Local || kind == CalleeKind::External) &&
+            std::find(out.begin(), out.end(), use.first) == out.end())
+            out.push_back(use.first);
+    }
+    return out;
+}
+
+// Reachability over every call, whatever its form: a function reaches when
+// one of its calls may lead to a potential point. A call through a pointer
+// may when any function whose address is taken reaches (here, or as the link
+// step found for the whole program).
 void CallGraph::propagate()
 {
-    // Definite reachability: a chain of calls within this unit ends at a pragma.
     for (FunctionFacts *f : order_)
         f->reaches = !f->points.empty();
+    indirectCallsReach_ = known_.indirectCallsReach;
     for (bool changed = true; changed;) {
         changed = false;
         for (FunctionFacts *f : order_) {
             if (f->reaches)
                 continue;
             for (const Call &c : f->calls)
-                if (c.kind == CalleeKind::Local && factsFor(c.callee)->reaches) {
+                if (callReaches(c)) {
                     f->reaches = changed = true;
                     break;
                 }
         }
-    }
-    // May-reach adds calls at restorable statements to other units or through pointers.
-    const SourceManager &sm = ctx_.getSourceManager();
-    for (FunctionFacts *f : order_)
-        f->mayReach = f->reaches;
-    for (bool changed = true; changed;) {
-        changed = false;
-        for (FunctionFacts *f : order_) {
-            // A header's function cannot be rewritten: its calls elsewhere are
-            // assumed not to reach (recorded in the unit summary, checked at start).
-            if (f->mayReach || !sm.isInMainFile(sm.getExpansionLoc(f->function->getLocation())))
-                continue;
-            for (const Call &c : f->calls)
-                if (c.site.form != SiteForm::Expression && siteNeedsInstrumentation(c)) {
-                    f->mayReach = changed = true;
+        if (!indirectCallsReach_)
+            for (const auto &use : addressUses_)
+                if (functionReaches(use.first)) {
+                    indirectCallsReach_ = changed = true;
                     break;
                 }
-        }
     }
     for (auto &[fn, expr] : addressUses_) {
         FunctionFacts *f = factsFor(fn);
-        if (!f || !f->mayReach)
+        if (!f || !f->reaches)
             continue;
-        reachingAddressTaken_ = true;
         // Passed straight to a library function (qsort, atexit, signal, ...)?
         for (const CallExpr *call : libraryCalls_)
             for (const Expr *arg : call->arguments()) {

@@ -15,10 +15,19 @@ namespace aalc {
 
 // What is known about the function a call goes to.
 enum class CalleeKind {
-    Local,     // defined in this unit: its reachability is computed here
-    Library,   // system header, builtin, MPI, or declared 'noreach': never reaches
-    External,  // declared here, defined in another unit: may reach
-    Indirect   // through a function pointer: may reach
+    Local,    // defined in this unit: its reachability is computed here
+    Library,  // system header, builtin, MPI, or declared 'noreach': never reaches
+    External, // declared here, defined in another unit: reaches if ReachFacts says so
+    Indirect  // through a function pointer: reaches if ReachFacts or this unit says so
+};
+
+// What the link step (ckpt-link) found out about other units: the functions
+// of other units that reach a potential checkpoint, and whether some function
+// whose address is taken does. Without it, a unit assumes that no function of
+// another unit reaches one, and records that assumption in its summary.
+struct ReachFacts {
+    std::set<std::string> reachingExternals;
+    bool indirectCallsReach = false;
 };
 
 struct Call {
@@ -32,30 +41,34 @@ struct FunctionFacts {
     std::vector<Call> calls;                         // in source order
     std::vector<const CkptPragma *> points;          // potential checkpoints in its body
     std::vector<const clang::CallExpr *> forbidden;  // setjmp, longjmp, alloca
-    bool reaches = false;  // a chain of calls in this unit leads to a potential point
-    bool mayReach = false; // reaches, or may through another unit or a function pointer
+    bool reaches = false;                            // a chain of calls leads to a potential point
 };
 
 class CallGraph {
 public:
-    CallGraph(clang::ASTContext &ctx, const std::vector<CkptPragma> &pragmas);
+  CallGraph(clang::ASTContext &ctx, const std::vector<CkptPragma> &pragmas,
+            const ReachFacts &facts);
 
-    // Functions defined in this unit, in source order.
-    const std::vector<FunctionFacts *> &functions() const { return order_; }
-    FunctionFacts *factsFor(const clang::FunctionDecl *fn) const;
-    // Does a call at a restorable statement to this callee need a save block?
-    bool siteNeedsInstrumentation(const Call &call) const;
-    // Potential-checkpoint pragmas that lie outside every function body.
-    const std::vector<const CkptPragma *> &strayPragmas() const { return stray_; }
-    // Functions that may reach whose address is passed to a library function.
-    struct LibraryCallback {
-        const clang::FunctionDecl *function;
-        const clang::CallExpr *libraryCall;
-        const clang::Expr *use;
+  // Functions defined in this unit, in source order.
+  const std::vector<FunctionFacts *> &functions() const { return order_; }
+  FunctionFacts *factsFor(const clang::FunctionDecl *fn) const;
+  // Does this call lead to a potential checkpoint (and so need a save block)?
+  bool callReaches(const Call &call) const;
+  // Potential-checkpoint pragmas that lie outside every function body.
+  const std::vector<const CkptPragma *> &strayPragmas() const { return stray_; }
+  // Functions that may reach whose address is passed to a library function.
+  struct LibraryCallback {
+      const clang::FunctionDecl *function;
+      const clang::CallExpr *libraryCall;
+      const clang::Expr *use;
     };
     const std::vector<LibraryCallback> &libraryCallbacks() const { return callbacks_; }
-    // Does any function of this unit that may reach have its address taken?
-    bool reachingAddressTaken() const { return reachingAddressTaken_; }
+    // May a call through a function pointer reach a potential checkpoint?
+    bool indirectCallsReach() const { return indirectCallsReach_; }
+    // Functions of this unit or of others whose address is taken here.
+    std::vector<const clang::FunctionDecl *> addressTaken() const;
+    // Is the function named in a '#pragma ckpt noreach' (an assumption, not a fact)?
+    bool hintedNoReach(const clang::FunctionDecl *fn) const;
 
     CalleeKind classifyCallee(const clang::FunctionDecl *fn) const;
     static std::string qualifiedName(const clang::FunctionDecl *fn, const std::string &unit);
@@ -63,16 +76,18 @@ public:
 private:
     void collect(const std::vector<CkptPragma> &pragmas);
     void propagate();
+    bool functionReaches(const clang::FunctionDecl *fn) const;
 
     clang::ASTContext &ctx_;
     std::set<std::string> noreach_;
+    const ReachFacts &known_;
     std::map<const clang::FunctionDecl *, FunctionFacts> facts_;  // key: canonical decl
     std::vector<FunctionFacts *> order_;
     std::vector<const CkptPragma *> stray_;
     std::vector<LibraryCallback> callbacks_;
     std::vector<std::pair<const clang::FunctionDecl *, const clang::Expr *>> addressUses_;
     std::vector<const clang::CallExpr *> libraryCalls_;
-    bool reachingAddressTaken_ = false;
+    bool indirectCallsReach_ = false;
 };
 
 }  // namespace aalc

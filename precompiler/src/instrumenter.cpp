@@ -36,7 +36,10 @@ static std::string escapeForString(const std::string &s)
     for (char c : s) {
         if (c == '"' || c == '\\')
             out += '\\';
-        out += c;
+        if (c == '\t')
+            out += "\\t";
+        else
+            out += c;
     }
     return out;
 }
@@ -640,41 +643,25 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
     }
 }
 
-void Instrumenter::recordExpressionCall(const FunctionFacts &f, const Call &c)
+// A call inside a larger expression cannot be re-entered when the stack is
+// rebuilt: refused when it leads to a potential checkpoint.
+void Instrumenter::checkExpressionCall(const Call &c)
 {
-    std::string callee = c.callee ? c.callee->getName().str() : std::string();
-    switch (c.kind) {
-    case CalleeKind::Library:
+    if (!graph_->callReaches(c))
         return;
-    case CalleeKind::Local: {
-        FunctionFacts *target = graph_->factsFor(c.callee);
-        if (target->reaches) {
-            error(c.site.call->getBeginLoc(),
-                  "the call to '%0' may reach a potential checkpoint and cannot be restored "
-                  "inside a larger expression or condition; call it in a statement of its "
-                  "own first, e.g. 'tmp = %0(...);', and use the variable")
-                << callee;
-            return;
-        }
-        if (target->mayReach)
-            summaryAssumes_.push_back(CallGraph::qualifiedName(target->function, unitId_));
+    if (c.kind == CalleeKind::Indirect) {
+        error(c.site.call->getBeginLoc(),
+              "this call through a function pointer may reach a potential checkpoint (a "
+              "function that does has its address taken) and cannot be restored inside a "
+              "larger expression or condition; call it in a statement of its own first and "
+              "use the result");
         return;
     }
-    case CalleeKind::External:
-        // Assumed not to reach; the runtime checks that at start-up.
-        summaryAssumes_.push_back(callee);
-        return;
-    case CalleeKind::Indirect:
-        if (graph_->reachingAddressTaken()) {
-            error(c.site.call->getBeginLoc(),
-                  "this call through a function pointer may reach a potential checkpoint "
-                  "(functions that do have their address taken in this file) and cannot be "
-                  "restored inside a larger expression or condition; call it in a statement "
-                  "of its own first and use the result");
-        }
-        return;
-    }
-    (void)f;
+    error(c.site.call->getBeginLoc(),
+          "the call to '%0' may reach a potential checkpoint and cannot be restored inside a "
+          "larger expression or condition; call it in a statement of its own first, e.g. "
+          "'tmp = %0(...);', and use the variable")
+        << c.callee->getName();
 }
 
 void Instrumenter::instrumentFunction(FunctionFacts &f)
@@ -696,7 +683,7 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
         sites.push_back(s);
     }
     for (const Call &c : f.calls) {
-        if (c.site.form == SiteForm::Expression || !graph_->siteNeedsInstrumentation(c))
+        if (c.site.form == SiteForm::Expression || !graph_->callReaches(c))
             continue;
         if (!checkCallSite(f, c))
             continue;
@@ -742,21 +729,76 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
     insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
 }
 
-// A line that says what this unit assumes about other units (see unit_summary.c.in).
+// What this unit knows and assumes about reaching potential checkpoints, and
+// how to instrument it again (see unit_summary.c.in and ckpt-link).
 std::string Instrumenter::unitSummary() const
 {
     std::string lines = "    \"U " + escapeForString(unitId_) + "\\n\"";
+    auto line = [&](const char *tag, const std::string &text) {
+        lines += "\n    \"" + std::string(tag) + " " + escapeForString(text) + "\\n\"";
+    };
     auto add = [&](const char *tag, const std::vector<std::string> &items) {
         std::vector<std::string> sorted(items);
         std::sort(sorted.begin(), sorted.end());
         sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
         for (const std::string &s : sorted)
-            lines += "\n    \"" + std::string(tag) + " " + escapeForString(s) + "\\n\"";
+            line(tag, s);
     };
     add("R", summaryReaches_);
     add("C", summaryEdges_);
+    add("P", summaryAddressTaken_);
     add("A", summaryAssumes_);
+    if (!options_.record)
+        return fillTemplate("unit_summary", {{"LINES", lines}});
+    line("H", sourcesHash_);
+    line("W", options_.workingDirectory);
+    line("S", fileName_);
+    for (const std::string &flag : options_.parseFlags)
+        line("I", flag);
+    for (const std::string &word : options_.compileCommand)
+        line("X", word);
     return fillTemplate("unit_summary", {{"LINES", lines}});
+}
+
+// A hash of every file the parse read (the source and its headers, by name and
+// contents): instrumenting the unit again is only right from the same sources.
+std::string Instrumenter::hashOfSources() const
+{
+    std::vector<std::pair<std::string, uint64_t>> files;
+    for (auto it = sm_->fileinfo_begin(); it != sm_->fileinfo_end(); ++it) {
+        auto buffer = sm_->getMemoryBufferForFileOrNone(it->first);
+        if (buffer)
+            files.push_back({it->first->getName().str(), llvm::xxHash64(buffer->getBuffer())});
+    }
+    std::sort(files.begin(), files.end());
+    std::string all;
+    for (const auto &[name, hash] : files)
+        all += name + '\0' + std::to_string(hash) + '\n';
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%016llx", (unsigned long long)llvm::xxHash64(all));
+    return buf;
+}
+
+// Calls and address uses as facts about the whole program: which functions
+// reach here, which calls lead elsewhere, and what this output assumes.
+void Instrumenter::summarise(const FunctionFacts &f)
+{
+    std::string name = CallGraph::qualifiedName(f.function, unitId_);
+    if (f.reaches)
+        summaryReaches_.push_back(name);
+    for (const Call &c : f.calls) {
+        if (c.kind == CalleeKind::Library) {
+            if (c.callee && graph_->hintedNoReach(c.callee))
+                summaryAssumes_.push_back(c.callee->getName().str());
+            continue;
+        }
+        std::string callee =
+            c.kind == CalleeKind::Indirect ? "*" : CallGraph::qualifiedName(c.callee, unitId_);
+        if (!f.reaches)
+            summaryEdges_.push_back(name + "\t" + callee);
+        if (!graph_->callReaches(c) && c.kind != CalleeKind::Local)
+            summaryAssumes_.push_back(callee);
+    }
 }
 
 // '#pragma ckpt noreach' stays as a comment so the C compiler does not warn.
@@ -786,7 +828,16 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
     llvm::sys::path::remove_dots(absolute, true);
     unitId_ = absolute.str().str();
 
-    CallGraph graph(ctx, pragmas_.pragmas());
+    if (options_.record || !options_.expectedHash.empty())
+        sourcesHash_ = hashOfSources();
+    if (!options_.expectedHash.empty() && options_.expectedHash != sourcesHash_) {
+        llvm::errs() << fileName_
+                     << ": error: this file or a header it includes changed since the object "
+                        "was compiled from it; rebuild the object\n";
+        failed_ = true;
+        return;
+    }
+    CallGraph graph(ctx, pragmas_.pragmas(), options_.facts);
     graph_ = &graph;
     for (const CkptPragma *p : graph.strayPragmas())
         error(sm_->getExpansionLoc(p->hashLoc),
@@ -798,13 +849,13 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
               "a '#pragma ckpt potential'")
             << cb.function->getName() << cb.libraryCall->getDirectCallee()->getName();
     }
+    for (const clang::FunctionDecl *fn : graph.addressTaken())
+        summaryAddressTaken_.push_back(CallGraph::qualifiedName(fn, unitId_));
     for (FunctionFacts *f : graph.functions()) {
-        bool inHeader = !sm_->isInMainFile(sm_->getExpansionLoc(f->function->getLocation()));
+        summarise(*f);
         for (const Call &c : f->calls)
             if (c.site.form == SiteForm::Expression)
-                recordExpressionCall(*f, c);
-            else if (inHeader && !f->reaches && c.kind == CalleeKind::External)
-                summaryAssumes_.push_back(c.callee->getName().str()); // not instrumented there
+                checkExpressionCall(c);
         // '#pragma ckpt noreach(f)' about a function this very file shows to reach one.
         for (const CkptPragma &p : pragmas_.pragmas())
             if (p.kind == CkptPragma::NoReach && f->reaches)
@@ -814,19 +865,17 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
                               "'#pragma ckpt noreach(%0)' is wrong: '%0' reaches a potential "
                               "checkpoint in this file; remove it from the list")
                             << name;
-        if (!f->mayReach)
-            continue;
-        std::string name = CallGraph::qualifiedName(f->function, unitId_);
         if (f->reaches)
-            summaryReaches_.push_back(name);
-        else
-            for (const Call &c : f->calls)
-                if (c.site.form != SiteForm::Expression && c.callee &&
-                    c.kind != CalleeKind::Library)
-                    summaryEdges_.push_back(name + " " +
-                                            CallGraph::qualifiedName(c.callee, unitId_));
-        instrumentFunction(*f);
+            instrumentFunction(*f);
     }
+    for (const CkptPragma &p : pragmas_.pragmas())
+        if (p.kind == CkptPragma::NoReach)
+            for (const std::string &name : p.names)
+                if (options_.facts.reachingExternals.count(name))
+                    error(sm_->getExpansionLoc(p.hashLoc),
+                          "'#pragma ckpt noreach(%0)' is wrong: '%0' reaches a potential "
+                          "checkpoint in another unit of the program; remove it from the list")
+                        << name;
     neutralisePragmaLines();
     if (failed_)
         return;

@@ -16,11 +16,25 @@ namespace aalc {
 
 class FunctionLiveness;
 
+// How one unit is instrumented: what the link step knows about other units,
+// and what to record so that it can instrument the unit again.
+struct InstrumentOptions {
+    ReachFacts facts;
+    std::string expectedHash; // given again: the sources must be those first instrumented
+    bool record = false;      // record the lines below (and the hash) in the unit summary
+    std::string workingDirectory;
+    std::vector<std::string> parseFlags;     // ckpt-instrument's compiler flags
+    std::vector<std::string> compileCommand; // how ckptcc compiles the output, but -c/-o
+};
+
 class Instrumenter : public clang::ASTConsumer {
 public:
-    Instrumenter(clang::Rewriter &rewriter, const CkptPragmaHandler &pragmas,
-                 const std::string &fileName, std::string &output)
-        : rewriter_(rewriter), pragmas_(pragmas), output_(output), fileName_(fileName) {}
+  Instrumenter(clang::Rewriter &rewriter, const CkptPragmaHandler &pragmas,
+               const std::string &fileName, const InstrumentOptions &options, std::string &output)
+      : rewriter_(rewriter), pragmas_(pragmas), options_(options), output_(output),
+        fileName_(fileName)
+  {
+  }
     void HandleTranslationUnit(clang::ASTContext &ctx) override;
 
 private:
@@ -31,9 +45,11 @@ private:
     bool prepareSite(const FunctionFacts &f, const FunctionLiveness &live, Site &site);
     void emitPotentialPoint(const FunctionFacts &f, const Site &site);
     void emitCallSite(const FunctionFacts &f, const Site &site);
-    void recordExpressionCall(const FunctionFacts &f, const Call &c);
+    void checkExpressionCall(const Call &c);
     void neutralisePragmaLines();
+    void summarise(const FunctionFacts &f);
     std::string unitSummary() const;
+    std::string hashOfSources() const;
 
     std::string saveBlock(const FunctionFacts &f, const Site &site) const;
     std::string restoreBlock(const Site &site) const;
@@ -56,6 +72,7 @@ private:
 
     clang::Rewriter &rewriter_;
     const CkptPragmaHandler &pragmas_;
+    const InstrumentOptions &options_;
     std::string &output_;
     clang::ASTContext *ctx_ = nullptr;
     clang::SourceManager *sm_ = nullptr;
@@ -63,6 +80,8 @@ private:
     std::string fileName_;  // the main file as the user named it (for #line)
     std::string unitId_;    // absolute path of the main file (for the summary)
     std::vector<std::string> summaryReaches_, summaryEdges_, summaryAssumes_;
+    std::vector<std::string> summaryAddressTaken_;
+    std::string sourcesHash_;
     bool failed_ = false;
     std::set<const clang::Decl *> reported_;  // one diagnostic per declaration
     // Locals renamed in the output because they hide another local that a

@@ -1,7 +1,14 @@
 // ckpt-instrument: reads one C source file, writes it back with checkpointing
 // code inserted.
 //
-//   ckpt-instrument -o OUT.c SRC.c -- <compiler flags: -D -U -I -isystem -std= ...>
+//   ckpt-instrument [--record] [--compile-word W]... [--facts FILE] -o OUT.c SRC.c
+//                   -- <compiler flags: -D -U -I -isystem -std= ...>
+//
+// --record writes into the unit summary how to instrument the unit again (the
+// working directory, SRC.c, the flags, the hash of what was parsed) and how
+// ckptcc compiles the output (the --compile-word's); ckpt-link does that at
+// link time with --facts when another unit's function turns out to reach a
+// potential checkpoint (see whole_program.h for the file's lines).
 //
 // Diagnostics are printed like a compiler's (file:line:col: error: ...); the
 // exit status is non-zero when anything could not be instrumented.
@@ -12,10 +19,12 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
 #include <memory>
+#include <unistd.h>
 
 using namespace clang;
 
@@ -23,14 +32,18 @@ namespace {
 
 class InstrumentAction : public ASTFrontendAction {
 public:
-    InstrumentAction(std::string fileName, std::string &output)
-        : fileName_(std::move(fileName)), output_(output) {}
+  InstrumentAction(std::string fileName, const aalc::InstrumentOptions &options,
+                   std::string &output)
+      : fileName_(std::move(fileName)), options_(options), output_(output)
+  {
+  }
 
     std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &ci, StringRef) override
     {
         rewriter_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
         ci.getPreprocessor().AddPragmaHandler(&pragmas_);
-        return std::make_unique<aalc::Instrumenter>(rewriter_, pragmas_, fileName_, output_);
+        return std::make_unique<aalc::Instrumenter>(rewriter_, pragmas_, fileName_, options_,
+                                                    output_);
     }
     void EndSourceFileAction() override
     {
@@ -39,6 +52,7 @@ public:
 
 private:
     std::string fileName_;  // as the user named it, for #line
+    const aalc::InstrumentOptions &options_;
     std::string &output_;
     Rewriter rewriter_;
     aalc::CkptPragmaHandler pragmas_;
@@ -46,8 +60,37 @@ private:
 
 int usage()
 {
-    llvm::errs() << "usage: ckpt-instrument -o OUT.c SOURCE.c -- [compiler flags]\n";
+    llvm::errs() << "usage: ckpt-instrument [--record] [--compile-word W]... [--facts FILE] "
+                    "-o OUT.c SOURCE.c -- [compiler flags]\n";
     return 2;
+}
+
+// --facts: "reaches NAME", "indirect" and "hash HEX" lines written by ckpt-link.
+bool readFacts(const char *path, aalc::InstrumentOptions &options)
+{
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer) {
+        llvm::errs() << "ckpt-instrument: error: cannot read '" << path
+                     << "': " << buffer.getError().message() << "\n";
+        return false;
+    }
+    llvm::SmallVector<llvm::StringRef, 16> lines;
+    (*buffer)->getBuffer().split(lines, '\n', -1, false);
+    for (llvm::StringRef line : lines) {
+        auto [word, rest] = line.split(' ');
+        if (word == "reaches")
+            options.facts.reachingExternals.insert(rest.str());
+        else if (word == "indirect")
+            options.facts.indirectCallsReach = true;
+        else if (word == "hash")
+            options.expectedHash = rest.str();
+        else {
+            llvm::errs() << "ckpt-instrument: error: " << path << ": unknown line '" << line
+                         << "'\n";
+            return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -56,11 +99,19 @@ int main(int argc, char **argv)
 {
     std::string source, outputPath;
     std::vector<std::string> flags;
+    aalc::InstrumentOptions options;
     int i = 1;
     for (; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
         if (std::strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             outputPath = argv[++i];
-        else if (argv[i][0] == '-')
+        else if (std::strcmp(argv[i], "--record") == 0)
+            options.record = true;
+        else if (std::strcmp(argv[i], "--compile-word") == 0 && i + 1 < argc)
+            options.compileCommand.push_back(argv[++i]);
+        else if (std::strcmp(argv[i], "--facts") == 0 && i + 1 < argc) {
+            if (!readFacts(argv[++i], options))
+                return 1;
+        } else if (argv[i][0] == '-')
             return usage();
         else if (source.empty())
             source = argv[i];
@@ -71,6 +122,15 @@ int main(int argc, char **argv)
         flags.push_back(argv[i]);
     if (source.empty() || outputPath.empty())
         return usage();
+    options.parseFlags = flags;
+    if (options.record) {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) {
+            llvm::errs() << "ckpt-instrument: error: cannot tell the working directory\n";
+            return 1;
+        }
+        options.workingDirectory = cwd;
+    }
 
     // Parse as C with the user's flags; warnings are the real compiler's job.
     // ToolInvocation keeps the source path as given, so diagnostics name the
@@ -87,9 +147,8 @@ int main(int argc, char **argv)
     commandLine.push_back(source);
     std::string output;
     llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions()));
-    tooling::ToolInvocation invocation(commandLine,
-                                       std::make_unique<InstrumentAction>(source, output),
-                                       files.get());
+    tooling::ToolInvocation invocation(
+        commandLine, std::make_unique<InstrumentAction>(source, options, output), files.get());
     if (!invocation.run() || output.empty())
         return 1;
 

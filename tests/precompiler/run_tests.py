@@ -39,7 +39,10 @@ errors/NAME.c
     expected error exactly once, and no other error.
 
 Both kinds accept '// INSTRUMENT-FLAGS: ...' (compiler flags after '--';
-they are also given to gcc). Prints one line per test and a final line
+they are also given to gcc) and '// REACHES: f g ...': the functions of other
+units that reach a potential checkpoint ('*': some function whose address is
+taken does), as ckpt-link finds them for the whole program and hands them to
+ckpt-instrument with --facts. Without it, other units' functions never reach. Prints one line per test and a final line
 'precompiler: N passed, M failed'; exits 1 when anything failed.
 Environment: CKPT_TEST_CC (default gcc) is the C compiler of the checks.
 """
@@ -160,6 +163,18 @@ def is_subsequence(needle, haystack):
 def directives(text, name):
     """Values of '// NAME: value' lines."""
     return [m.group(1).strip() for m in re.finditer(r"//\s*" + name + r":(.*)$", text, re.M)]
+
+
+def facts_option(source, work, name):
+    """--facts FILE for the test's '// REACHES:' lines, or nothing."""
+    names = [n for d in directives(source, "REACHES") for n in d.split()]
+    if not names:
+        return []
+    path = os.path.join(work, name + ".facts")
+    with open(path, "w") as f:
+        for n in names:
+            f.write("indirect\n" if n == "*" else "reaches %s\n" % n)
+    return ["--facts", path]
 
 
 def run(cmd, cwd=None):
@@ -331,7 +346,8 @@ def golden_test(tool, src, update, work, notes):
     flags = [f for d in directives(source, "INSTRUMENT-FLAGS") for f in shlex.split(d)]
     cc_flags = [f for d in directives(source, "CC-FLAGS") for f in shlex.split(d)]
     out_path = os.path.join(work, base + ".instrumented.c")
-    rc, out, err = run([tool, "-o", out_path, name, "--"] + flags, cwd=directory)
+    facts = facts_option(source, work, base)
+    rc, out, err = run([tool] + facts + ["-o", out_path, name, "--"] + flags, cwd=directory)
     if crashed(rc, err):
         return ["ckpt-instrument crashed (status %d):\n%s" % (rc, indent(err))]
     if rc != 0:
@@ -412,7 +428,8 @@ def errors_test(tool, src, work):
     if not any(e[0] == "error" for e in expectations):
         return ["the test announces no EXPECT-ERROR"]
     out_path = os.path.join(work, name[:-2] + ".instrumented.c")
-    rc, out, err = run([tool, "-o", out_path, name, "--"] + flags, cwd=directory)
+    facts = facts_option(source, work, name[:-2])
+    rc, out, err = run([tool] + facts + ["-o", out_path, name, "--"] + flags, cwd=directory)
     if crashed(rc, err):
         return ["ckpt-instrument crashed (status %d):\n%s" % (rc, indent(err))]
     problems = []

@@ -9,3 +9,4 @@ void scratch(int n)
     work(buf);
 }
 // EXPECT-ERROR: 8:17: cannot be used in 'scratch', which may reach a potential checkpoint
+// REACHES: work

@@ -7,3 +7,4 @@ void run(int n)
     WORK(n);
 }
 // EXPECT-ERROR: 7:5: the call to 'work' may reach a potential checkpoint but comes from a macro expansion
+// REACHES: work

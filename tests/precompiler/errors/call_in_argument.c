@@ -13,3 +13,4 @@ void nested(int x)
 }
 // EXPECT-ERROR: 12:7: the call to 'f' may reach a potential checkpoint
 // EXPECT-ERROR: 12:7: argument 1 of the call to 'g' has side effects
+// REACHES: g

@@ -18,3 +18,4 @@ void run(int n)
     work(buf);
 }
 // EXPECT-ERROR: 17:45: 'buf'
+// REACHES: work

@@ -8,3 +8,4 @@ int wrap(int a)
     return x;
 }
 // EXPECT-ERROR: 7:5: write the assignment from 'f' without parentheses around it
+// REACHES: f

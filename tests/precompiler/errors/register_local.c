@@ -7,3 +7,4 @@ void f(int n)
     work(r);
 }
 // EXPECT-ERROR: 6:18: 'register' variable 'r' is in scope
+// REACHES: work

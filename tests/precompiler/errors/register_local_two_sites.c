@@ -8,3 +8,4 @@ void f(int n)
     work(r + 1);
 }
 // EXPECT-ERROR: 6:18: 'register' variable 'r' is in scope
+// REACHES: work

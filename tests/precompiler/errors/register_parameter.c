@@ -6,3 +6,4 @@ void f(register int n)
     work(n);
 }
 // EXPECT-ERROR: 4:21: 'register' variable 'n' is in scope
+// REACHES: work

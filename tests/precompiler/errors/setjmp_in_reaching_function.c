@@ -13,3 +13,4 @@ int guarded(void)
     return 0;
 }
 // EXPECT-ERROR: 10:9: cannot be used in 'guarded', which may reach a potential checkpoint
+// REACHES: work

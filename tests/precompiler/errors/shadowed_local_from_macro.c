@@ -12,3 +12,4 @@ int f(int x)
     return x;
 }
 // EXPECT-ERROR: 9:9: 'x' hides another 'x'
+// REACHES: work

@@ -17,3 +17,4 @@ void loop(int n)
 // EXPECT-ERROR: 13:14: argument 1 of the call to 'work' has side effects
 // EXPECT-ERROR: 14:10: argument 1 of the call to 'work' has side effects
 // EXPECT-ERROR: 15:10: argument 1 of the call to 'work' has side effects
+// REACHES: work

@@ -9,3 +9,4 @@ void fill(int *a, int n)
     a[i++] = produce(n);
 }
 // EXPECT-ERROR: 9:5: the target of this assignment has side effects and the call to 'produce' may reach a potential checkpoint
+// REACHES: produce

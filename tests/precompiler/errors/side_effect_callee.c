@@ -5,3 +5,4 @@ void dispatch(void (**table)(int), int n)
     table[i++](n);
 }
 // EXPECT-ERROR: 5:5: the function pointer expression of this call has side effects
+// REACHES: *

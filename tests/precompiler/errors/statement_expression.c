@@ -7,3 +7,4 @@ int run(int n)
     return r;
 }
 // EXPECT-ERROR: 6:16: cannot be inside a statement expression
+// REACHES: work

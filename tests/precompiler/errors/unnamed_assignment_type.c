@@ -9,3 +9,4 @@ int use(void)
     return s.a;
 }
 // EXPECT-ERROR: 8:9: 'make' returns an unnamed type
+// REACHES: make

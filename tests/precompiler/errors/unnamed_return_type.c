@@ -7,3 +7,4 @@ __typeof__(make()) wrapped(void)
     return make();
 }
 // EXPECT-ERROR: 5:20: function 'wrapped' may reach a potential checkpoint and returns an unnamed type
+// REACHES: make

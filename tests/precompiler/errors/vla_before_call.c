@@ -9,3 +9,4 @@ void rows(int n)
 }
 // EXPECT-ERROR: 8:5: this call, which may reach a checkpoint, is in the scope of the variable-length array 'row'
 // EXPECT-NOTE: 7:12: 'row' declared here
+// REACHES: work

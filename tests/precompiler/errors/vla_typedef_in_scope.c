@@ -9,3 +9,4 @@ void rows(int n)
     (void)sizeof(row_t);
 }
 // EXPECT-ERROR: 8:5: 'row_t'
+// REACHES: work

@@ -8,3 +8,4 @@ int adjacent(int a, int b)
     a = g(a);b = g(b);
     return a + b;
 }
+// REACHES: g

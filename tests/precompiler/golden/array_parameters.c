@@ -15,3 +15,4 @@ int main(int argc, char *argv[])
     scale(row[0], argc, row, argv[0]);
     return 0;
 }
+// REACHES: use

@@ -13,3 +13,4 @@ int loop(int n)
     }
     return s;
 }
+// REACHES: step

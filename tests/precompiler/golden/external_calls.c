@@ -1,11 +1,11 @@
-/* Functions declared here but defined in another unit may reach a
- * checkpoint there. At statement level their calls are instrumented, and the
- * caller is then instrumented too (a 'C' edge in the summary). Inside an
- * expression they cannot be restored, so they are left alone and the unit
- * records an 'A' assumption, checked at start-up. local_wrapper() may reach
- * only through remote_step(): a call to it inside an expression is an
- * assumption about this unit's own function. Library functions (strlen) are
- * never instrumented. */
+/* Functions declared here but defined in another unit. Alone, a unit
+ * assumes that none of them reaches a checkpoint: each is an 'A' assumption in
+ * the summary, with 'C' edges from its callers, which ckpt-link checks for the
+ * whole program at link time. Here the link step found remote_log() to reach
+ * one (the REACHES line below): its call is instrumented, and so driver() is;
+ * remote_step() and remote_norm() stay assumptions, so local_wrapper() does
+ * not reach and its calls are left alone, also inside expressions. Library
+ * functions (strlen) are never instrumented. */
 #include <string.h>
 
 int remote_step(int x);
@@ -28,3 +28,4 @@ int driver(int x, const double *v, const char *tag)
     int z = local_wrapper(x) + (int)strlen(tag);
     return x + (int)n + z;
 }
+// REACHES: remote_log

@@ -16,3 +16,4 @@ int apply(int k)
     row = row_of(k);
     return fp(k) + (*row)[0];
 }
+// REACHES: lookup row_of

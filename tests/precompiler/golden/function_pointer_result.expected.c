@@ -75,11 +75,12 @@ int apply(int k)
 #line 17 "function_pointer_result.c"
     return fp(k) + (*row)[0];
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: lookup row_of
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U function_pointer_result.c\n"
-    "C apply lookup\n"
-    "C apply row_of\n"
-    "C forward lookup\n";
+    "R apply\n"
+    "R forward\n"
+    "A *\n";

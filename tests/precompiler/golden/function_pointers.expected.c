@@ -162,9 +162,14 @@ int through_struct(struct device *dev)
 #line 45 "function_pointers.c"
     return dev->id;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U function_pointers.c\n"
-    "R function_pointers.c#on_tick\n";
+    "R function_pointers.c#on_tick\n"
+    "R dispatch\n"
+    "R through_param\n"
+    "R through_struct\n"
+    "P function_pointers.c#on_idle\n"
+    "P function_pointers.c#on_tick\n";

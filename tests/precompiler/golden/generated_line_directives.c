@@ -15,3 +15,4 @@ int parse(int token)
     value += not_declared_next_line;
     return value;
 }
+// REACHES: emit

@@ -53,3 +53,4 @@ int lines(int n)
 }
 
 int one_line(int n) { step(n); return n + not_declared_one_line; }
+// REACHES: step

@@ -177,10 +177,12 @@ if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and retur
 }
 #line 55 "line_directives.c"
                                return n + not_declared_one_line; }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: step
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U line_directives.c\n"
     "R lines\n"
-    "C one_line step\n";
+    "R one_line\n"
+    "A quiet\n";

@@ -85,3 +85,4 @@ int points(int n)
     }                          /* after the ifs comes the return: total */
     return total;
 }
+// REACHES: next step

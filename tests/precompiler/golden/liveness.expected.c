@@ -382,16 +382,15 @@ int points(int n)
     }                          /* after the ifs comes the return: total */
     return total;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: next step
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U liveness.c\n"
-    "R points\n"
-    "C accumulate next\n"
-    "C accumulate step\n"
-    "C arrays step\n"
-    "C assignment next\n"
-    "C assignment step\n"
-    "C dead_temporary step\n"
-    "C escaping step\n";
+    "R accumulate\n"
+    "R arrays\n"
+    "R assignment\n"
+    "R dead_temporary\n"
+    "R escaping\n"
+    "R points\n";

@@ -43,3 +43,4 @@ double shapes(struct point origin, int count, const char *name)
         v.d = scale(v.d);
     return pp->x + v.d + grid[1][2] + origin.y;
 }
+// REACHES: * consume

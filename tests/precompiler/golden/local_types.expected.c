@@ -115,9 +115,10 @@ double shapes(struct point origin, int count, const char *name)
 #line 44 "local_types.c"
     return pp->x + v.d + grid[1][2] + origin.y;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: * consume
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U local_types.c\n"
-    "C shapes consume\n";
+    "R shapes\n";

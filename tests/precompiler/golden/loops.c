@@ -69,3 +69,4 @@ int switches(int op, int x)
     }
     return r;
 }
+// REACHES: work

@@ -283,12 +283,13 @@ int switches(int op, int x)
     }
     return r;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: work
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U loops.c\n"
     "R do_loops\n"
     "R for_loops\n"
     "R switches\n"
-    "C while_loops work\n";
+    "R while_loops\n";

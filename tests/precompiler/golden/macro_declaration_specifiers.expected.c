@@ -17,8 +17,8 @@ int bump(void)
 {
     return ++counter + (int)buffer[0] + limit;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U macro_declaration_specifiers.c\n";

@@ -20,3 +20,4 @@ REAL twice(const REAL *v)
     REAL t = scaled(v);
     return t;
 }
+// REACHES: norm

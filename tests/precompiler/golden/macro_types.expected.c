@@ -56,10 +56,11 @@ REAL twice(const REAL *v)
 #line 21 "macro_types.c"
     return t;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: norm
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U macro_types.c\n"
-    "C macro_types.c#scaled norm\n"
-    "C twice macro_types.c#scaled\n";
+    "R macro_types.c#scaled\n"
+    "R twice\n";

@@ -2,8 +2,10 @@
 #line 1 "noreach.c"
 /* '#pragma ckpt noreach(...)' says that functions of other units never reach
  * a checkpoint: calls to them are left alone, at statement level and inside
- * expressions (no assumption recorded). exchange() is not listed and is
- * still instrumented. The directive stays in the output as a comment. */
+ * expressions, even when the link step finds that they reach one (the
+ * assumption is recorded; ckpt-link then instruments this unit again, and
+ * that refuses the wrong directive). exchange() is not listed and, found to
+ * reach, is instrumented. The directive stays in the output as a comment. */
 // #pragma ckpt noreach(log_line, checksum)
 // #pragma ckpt noreach(flush_all)
 void log_line(const char *s);
@@ -18,7 +20,7 @@ int noreach_demo(int *v, int n)
         case 1: goto ckpt_resume_1;
         }
     }
-#line 14 "noreach.c"
+#line 16 "noreach.c"
     log_line("begin");
     int c = checksum(v, n);
     if (0) {
@@ -27,7 +29,7 @@ int noreach_demo(int *v, int n)
         CKPT_RESTORE(n);
         CKPT_RESTORE(c);
     }
-#line 16 "noreach.c"
+#line 18 "noreach.c"
     exchange(v, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0x514a45f4a1e5b273ull, 1);
@@ -36,14 +38,18 @@ int noreach_demo(int *v, int n)
         CKPT_SAVE(c);
         return (int){0};
     }
-#line 17 "noreach.c"
+#line 19 "noreach.c"
     c += checksum(v, n) * 2;
     flush_all();
     return c;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: exchange
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U noreach.c\n"
-    "C noreach_demo exchange\n";
+    "R noreach_demo\n"
+    "A checksum\n"
+    "A flush_all\n"
+    "A log_line\n";

@@ -8,3 +8,4 @@ int paren_call(int a)
     x = (ext(a));
     return (ext(x));
 }
+// REACHES: ext

@@ -23,3 +23,4 @@ void arguments(const char *s, int x, double d, struct box *b)
     consume(b->w > 0 ? b->w : -b->w, s + 1);
     consume((long)(sqrt(d) + pow(d, 2.0) * cos(d) - exp(-d)), s);
 }
+// REACHES: consume

@@ -233,13 +233,14 @@ int main(void)
 #line 54 "recursion.c"
     return (int)(s + r + count_down(3)) & 1;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U recursion.c\n"
     "R recursion.c#is_even\n"
     "R recursion.c#is_odd\n"
     "R main\n"
     "R sum_to\n"
-    "R tree\n";
+    "R tree\n"
+    "C recursion.c#count_down\trecursion.c#count_down\n";

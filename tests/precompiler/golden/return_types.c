@@ -38,3 +38,4 @@ op_t forward(int k)
 {
     return lookup(k);
 }
+// REACHES: count load lookup name_of state_of

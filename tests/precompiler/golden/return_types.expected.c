@@ -180,15 +180,13 @@ op_t forward(int k)
     }
 #line 40 "return_types.c"
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+// REACHES: count load lookup name_of state_of
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U return_types.c\n"
-    "C forward lookup\n"
-    "C results count\n"
-    "C results load\n"
-    "C results lookup\n"
-    "C results name_of\n"
-    "C results state_of\n"
-    "C widened count\n";
+    "R forward\n"
+    "R results\n"
+    "R widened\n"
+    "A *\n";

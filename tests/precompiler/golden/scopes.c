@@ -47,3 +47,4 @@ int switch_scope(int op)
     }
     return 0;
 }
+// REACHES: use

@@ -38,3 +38,4 @@ int g(int n)
     }
     return n + t;
 }
+// REACHES: next work

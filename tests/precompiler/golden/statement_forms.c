@@ -43,3 +43,4 @@ again:
         goto again;
     return next(x + y);
 }
+// REACHES: next tick

@@ -40,8 +40,10 @@ int sorted_sum(int n)
     printf("%d comparisons\n", compared);
     return sum;
 }
-/* Inserted by ckpt-instrument: what this unit assumes about functions defined
- * elsewhere. The runtime checks at start-up that no call left uninstrumented
- * here can reach a checkpoint through another unit. */
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
-    "U untouched.c\n";
+    "U untouched.c\n"
+    "C sorted_sum\tuntouched.c#check\n"
+    "P untouched.c#by_value\n";

@@ -7,3 +7,4 @@ void vm_param(int n, int (*a)[n])
 {
     use(a[0][0]);
 }
+// REACHES: use

@@ -7,3 +7,4 @@ void finish(int n)
 {
     return flush(n);
 }
+// REACHES: flush
