@@ -140,14 +140,17 @@ bool runIn(const std::string &cwd, const std::vector<std::string> &argv, bool ve
     return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-std::string joined(const std::vector<std::string> &names)
+// "'f' reaches", "'f', 'g' and calls through function pointers reach"
+std::string whatReaches(const std::vector<std::string> &names)
 {
-    std::string out;
+    std::vector<std::string> parts;
     for (const std::string &n : names)
-        out += (out.empty() ? "'" : ", '") +
-               (n == "*" ? std::string("a call through a pointer") : n.substr(n.rfind('#') + 1)) +
-               "'";
-    return out;
+        parts.push_back(n == "*" ? std::string("calls through function pointers")
+                                 : "'" + n.substr(n.rfind('#') + 1) + "'");
+    std::string out;
+    for (size_t i = 0; i < parts.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == parts.size() ? " and " : ", ") + parts[i];
+    return out + (parts.size() == 1 && names[0] != "*" ? " reaches" : " reach");
 }
 
 // Instruments one unit again with the facts it lacked; returns the new object.
@@ -158,8 +161,8 @@ bool instrumentAgain(const Options &opt, const LinkedUnit &u, const std::vector<
     std::string where = opt.inputs[u.input] + (u.member >= 0 ? "(" + u.memberName + ")" : "");
     if (!u.alone || !s.canInstrumentAgain()) {
         errs() << "ckpt-link: error: " << where << " was compiled from " << s.unit
-               << " assuming that " << joined(wrong)
-               << " never reaches a '#pragma ckpt potential', but the program shows it does; "
+               << " assuming that nothing it calls in other units reaches a '#pragma ckpt "
+               << "potential', but " << whatReaches(wrong) << " one; "
                << (u.alone ? "the object was made by an older ckptcc: rebuild it with this one"
                            : "it is a partial link (ld -r) of several units: link the units "
                              "themselves")
@@ -181,7 +184,7 @@ bool instrumentAgain(const Options &opt, const LinkedUnit &u, const std::vector<
     }
     if (opt.verbose)
         errs() << "ckpt-link: instrumenting " << s.source << " again (from " << where
-               << "): " << joined(wrong) << " reaches a potential checkpoint\n";
+               << "): " << whatReaches(wrong) << " a potential checkpoint\n";
     std::vector<std::string> instrument = {opt.instrument, "--record"};
     for (const std::string &w : s.compileCommand) {
         instrument.push_back("--compile-word");
@@ -195,7 +198,7 @@ bool instrumentAgain(const Options &opt, const LinkedUnit &u, const std::vector<
         runIn(s.workingDirectory, compile, opt.verbose))
         return true;
     errs() << "ckpt-link: error: " << where << " must be instrumented again because "
-           << joined(wrong) << " reaches a potential checkpoint in another unit, and that "
+           << whatReaches(wrong) << " a potential checkpoint through another unit, and that "
            << "failed (above)\n";
     return false;
 }

@@ -725,6 +725,131 @@ EOF
   fi
 }
 
+# The link step (ckpt-link): units compiled alone assume that no function of
+# another unit reaches a checkpoint; the link instruments again those for which
+# that is wrong.
+write_reaching_units() {
+  cat >solver.c <<'EOF'
+#include "parts.h"
+long solved;
+void solve(long *acc, int i)
+{
+    for (int k = 0; k < 3; k++) {
+#pragma ckpt potential
+        *acc += (long)i * k;
+    }
+    solved++;
+}
+EOF
+  cat >driver.c <<'EOF'
+#include "parts.h"
+void drive(long *acc, int rounds)
+{
+    for (int i = 0; i < rounds; i++)
+        solve(acc, i);
+}
+EOF
+  cat >main.c <<'EOF'
+#include <stdio.h>
+#include "parts.h"
+int main(void)
+{
+    long acc = 0;
+    drive(&acc, 40);
+    printf("acc=%ld solved=%ld\n", acc, solved);
+    return 0;
+}
+EOF
+  printf 'extern long solved;\nvoid solve(long *acc, int i);\nvoid drive(long *acc, int rounds);\n' >parts.h
+}
+
+# a checkpointing run, then a recovery from a checkpoint of the middle
+check_recovers() {
+  local prog=$1 expected=$2
+  rm -rf "$prog.ckpt"
+  CKPT_EVERY=17 CKPT_KEEP_ON_EXIT=1 timeout 60 "./$prog" >run.out 2>&1 || return 1
+  grep -qx "$expected" run.out || return 1
+  [[ -n $(find "$prog.ckpt" -name 'ckpt-*' 2>/dev/null) ]] || return 1
+  timeout 60 "./$prog" --recover >recover.out 2>&1 || return 1
+  grep -qx "$expected" recover.out
+}
+
+check_link_step_objects() {
+  local name="units compiled alone are instrumented again at link time where another unit reaches"
+  new_dir link_objects
+  write_reaching_units
+  if run "$CKPTCC" -O2 -c main.c driver.c solver.c && run "$CKPTCC" -v -o prog main.o driver.o solver.o &&
+     grep -q "ckpt-link: instrumenting driver.c again (from driver.o): 'solve' reaches" "$LOG" &&
+     grep -q "ckpt-link: instrumenting main.c again (from main.o): 'drive' reaches" "$LOG" &&
+     ! grep -q "instrumenting solver.c" "$LOG" &&
+     check_recovers prog 'acc=2340 solved=40'; then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_link_step_archives() {
+  local name="archive members (a file or -l) are instrumented again in a copy of the archive"
+  new_dir link_archives
+  write_reaching_units
+  if run "$CKPTCC" -O2 -c main.c driver.c solver.c && run ar rcs libdrive.a driver.o &&
+     cp libdrive.a before.a && run "$CKPTCC" -v -o prog main.o libdrive.a solver.o &&
+     grep -q "again (from libdrive.a(driver.o))" "$LOG" && cmp -s libdrive.a before.a &&
+     check_recovers prog 'acc=2340 solved=40' &&
+     run "$CKPTCC" -v -o prog2 main.o -L. -ldrive solver.o &&
+     grep -q "again (from ./libdrive.a(driver.o))" "$LOG" && check_recovers prog2 'acc=2340 solved=40'
+  then
+    pass "$name"
+  else
+    fail "$name"
+  fi
+}
+
+check_link_step_refusals() {
+  local name="the link step refuses a changed source, a call it cannot restore, a wrong noreach"
+  new_dir link_refusals
+  write_reaching_units
+  run "$CKPTCC" -c main.c driver.c solver.c || { fail "$name" "build"; return; }
+  # the source changed since driver.o was compiled from it
+  printf '/* edited */\n' >>driver.c
+  if run "$CKPTCC" -o prog main.o driver.o solver.o || [[ -e prog ]] ||
+     ! grep -q "driver.c: error: this file or a header it includes changed since" "$LOG"; then
+    fail "$name" "changed source"; return
+  fi
+  # a call inside a condition, reaching through another unit
+  write_reaching_units
+  sed -i 's/i < rounds; i++/i < rounds \&\& (solve(acc, i), 1); i++/' driver.c
+  if ! run "$CKPTCC" -c driver.c || run "$CKPTCC" -o prog main.o driver.o solver.o || [[ -e prog ]] ||
+     ! grep -q "^driver.c:4:[0-9]*: error: the call to 'solve' may reach a potential checkpoint" "$LOG" ||
+     ! grep -q "ckpt-link: error: driver.o must be instrumented again because 'solve' reaches" "$LOG"; then
+    fail "$name" "call in an expression"; return
+  fi
+  # a noreach hint that the whole program contradicts
+  write_reaching_units
+  sed -i '1i #pragma ckpt noreach(solve)' driver.c
+  if ! run "$CKPTCC" -c driver.c || run "$CKPTCC" -o prog main.o driver.o solver.o || [[ -e prog ]] ||
+     ! grep -q "^driver.c:1:1: error: '#pragma ckpt noreach(solve)' is wrong" "$LOG"; then
+    fail "$name" "noreach"; return
+  fi
+  pass "$name"
+}
+
+check_startup_check() {
+  local name="a program linked without the link step refuses to start on a wrong assumption"
+  new_dir startup_check
+  write_reaching_units
+  run "$CKPTCC" -c main.c driver.c solver.c || { fail "$name" "build"; return; }
+  # the link command ckptcc would run, without its ckpt-link step
+  local link_line
+  link_line=$("$CKPTCC" -show -o prog main.o driver.o solver.o | grep -v ckpt-link | tail -n 1)
+  if ! run bash -c "$link_line" || run timeout 60 ./prog ||
+     ! grep -Eq "(main|driver).c was compiled assuming that '(drive|solve)' never reaches" "$LOG"; then
+    fail "$name"; return
+  fi
+  pass "$name"
+}
+
 # ---------------------------------------------------------------------------
 
 check_show
@@ -765,6 +890,10 @@ check_checkpointing_program
 check_feature_macros
 check_ckptcc_macro
 check_launcher
+check_link_step_objects
+check_link_step_archives
+check_link_step_refusals
+check_startup_check
 
 echo "ckptcc: $passed passed, $failed failed"
 ((failed == 0))
