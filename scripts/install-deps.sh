@@ -10,6 +10,7 @@ packages=(
   libzstd-dev                                                # CKPT_COMPRESS=zstd
   mpich libmpich-dev                                         # MPI (coordination layer, tests)
   pkg-config                                                 # tests of the installed aalc.pc
+  csmith libcsmith-dev                                       # random programs (tests/fuzz/csmith_diff.py)
 )
 
 missing=()
