@@ -9,10 +9,12 @@
 #include "store.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 static int ended_together;
+static int exit_status = -1; /* -1: the process ends some other way (a signal, _exit) */
 
 void ckpt_cleanup_job_ending(void)
 {
@@ -29,7 +31,7 @@ static int mine_to_remove(int status)
     return 1;
 }
 
-void ckpt_cleanup_at_exit(int status)
+static void cleanup_at_exit(int status)
 {
     static int done; /* exit called from an atexit handler, say */
     if (done || !mine_to_remove(status))
@@ -54,11 +56,32 @@ void ckpt_cleanup_at_exit(int status)
                  "keeps them)");
 }
 
+/* Runs last of the atexit handlers: the program's own have run, and what
+ * stdio buffers is written before the checkpoints go. */
+static void cleanup_handler(void)
+{
+    if (exit_status < 0)
+        return;
+    fflush(NULL);
+    cleanup_at_exit(exit_status);
+}
+
+void ckpt_cleanup_register(void)
+{
+    if (atexit(cleanup_handler) != 0)
+        ckpt_info(1, "cannot register the removal of checkpoints at exit: they are kept");
+}
+
+void ckpt_cleanup_note_status(int status)
+{
+    exit_status = status;
+}
+
 /* exit(status) from anywhere in the program (--wrap=exit). */
 _Noreturn void __real_exit(int status);
 _Noreturn void __wrap_exit(int status);
 _Noreturn void __wrap_exit(int status)
 {
-    ckpt_cleanup_at_exit(status);
+    ckpt_cleanup_note_status(status);
     __real_exit(status);
 }

@@ -140,6 +140,7 @@ int __wrap_main(int argc, char **argv, char **envp)
     ckpt_checkpoint_init(highest);
     ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL, ckpt_dir_claimed());
     ckpt_triggers_start();
+    ckpt_cleanup_register(); /* before the program registers its own atexit handlers */
 
     void *stack = map_program_stack(ckpt_opts.stack_size);
     getcontext(&program_context);
@@ -149,6 +150,6 @@ int __wrap_main(int argc, char **argv, char **envp)
     makecontext(&program_context, run_program, 0);
     if (swapcontext(&runtime_context, &program_context) != 0)
         ckpt_fatal("cannot switch to the program stack");
-    ckpt_cleanup_at_exit(program.status);
+    ckpt_cleanup_note_status(program.status); /* the removal runs at exit (cleanup.h) */
     return program.status;
 }
