@@ -4,7 +4,9 @@
 #include "repeated_effects.h"
 
 #include "liveness.h"
+#include "normalizer.h"
 #include "templates.h"
+#include "type_spelling.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -277,14 +279,6 @@ std::string Instrumenter::sourceText(SourceRange range) const
 // ---------------------------------------------------------------------------
 // Blocks
 
-static std::string declare(QualType t, const std::string &name, const ASTContext &ctx)
-{
-    std::string out;
-    llvm::raw_string_ostream os(out);
-    t.getUnqualifiedType().print(os, PrintingPolicy(ctx.getLangOpts()), name);
-    return os.str();
-}
-
 std::string Instrumenter::returnValue(const FunctionDecl *fn) const
 {
     QualType t = fn->getReturnType();
@@ -330,19 +324,6 @@ std::string Instrumenter::restoreBlock(const Site &site) const
 
 // ---------------------------------------------------------------------------
 // Checks: what cannot be restored is refused with a message that says what to do
-
-static bool spellable(QualType t)
-{
-    t = t.getCanonicalType();
-    while (const Type *p = t->getPointeeOrArrayElementType()) {
-        if (p == t.getTypePtr())
-            break;
-        t = QualType(p, 0);
-    }
-    if (auto *tag = t->getAsTagDecl())
-        return !tag->getName().empty() || tag->getTypedefNameForAnonDecl();
-    return true;
-}
 
 bool Instrumenter::checkFunction(const FunctionFacts &f)
 {
@@ -644,24 +625,25 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
 }
 
 // A call inside a larger expression cannot be re-entered when the stack is
-// rebuilt: refused when it leads to a potential checkpoint.
-void Instrumenter::checkExpressionCall(const Call &c)
+// rebuilt: one that leads to a potential checkpoint and that the normalizer
+// could not move out into a statement of its own is refused, with the reason.
+void Instrumenter::checkExpressionCall(const Call &c, const Normalizer &normalizer)
 {
     if (!graph_->callReaches(c))
         return;
+    std::string why = normalizer.whyNot(c.site.call);
     if (c.kind == CalleeKind::Indirect) {
         error(c.site.call->getBeginLoc(),
               "this call through a function pointer may reach a potential checkpoint (a "
-              "function that does has its address taken) and cannot be restored inside a "
-              "larger expression or condition; call it in a statement of its own first and "
-              "use the result");
+              "function that does has its address taken) and cannot be restored where it "
+              "stands: %0")
+            << why;
         return;
     }
     error(c.site.call->getBeginLoc(),
-          "the call to '%0' may reach a potential checkpoint and cannot be restored inside a "
-          "larger expression or condition; call it in a statement of its own first, e.g. "
-          "'tmp = %0(...);', and use the variable")
-        << c.callee->getName();
+          "the call to '%0' may reach a potential checkpoint and cannot be restored where it "
+          "stands: %1")
+        << c.callee->getName() << why;
 }
 
 void Instrumenter::instrumentFunction(FunctionFacts &f)
@@ -828,8 +810,11 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
     llvm::sys::path::remove_dots(absolute, true);
     unitId_ = absolute.str().str();
 
-    if (options_.record || !options_.expectedHash.empty())
+    if (options_.pass > 1)
+        sourcesHash_ = options_.knownHash; // the sources as written, not the normalized text
+    else if (options_.record || !options_.expectedHash.empty())
         sourcesHash_ = hashOfSources();
+    result_.sourcesHash = sourcesHash_;
     if (!options_.expectedHash.empty() && options_.expectedHash != sourcesHash_) {
         llvm::errs() << fileName_
                      << ": error: this file or a header it includes changed since the object "
@@ -849,13 +834,22 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
               "a '#pragma ckpt potential'")
             << cb.function->getName() << cb.libraryCall->getDirectCallee()->getName();
     }
+    // Calls that reach a checkpoint inside expressions are moved out first,
+    // and the result parsed again (main.cpp).
+    Normalizer normalizer(ctx, graph, rewriter_, options_.pass);
+    if (options_.normalize && normalizer.run()) {
+        if (const clang::RewriteBuffer *buffer = rewriter_.getRewriteBufferFor(main))
+            output_.assign(buffer->begin(), buffer->end());
+        result_.anotherPass = true;
+        return;
+    }
     for (const clang::FunctionDecl *fn : graph.addressTaken())
         summaryAddressTaken_.push_back(CallGraph::qualifiedName(fn, unitId_));
     for (FunctionFacts *f : graph.functions()) {
         summarise(*f);
         for (const Call &c : f->calls)
             if (c.site.form == SiteForm::Expression)
-                checkExpressionCall(c);
+                checkExpressionCall(c, normalizer);
         // '#pragma ckpt noreach(f)' about a function this very file shows to reach one.
         for (const CkptPragma &p : pragmas_.pragmas())
             if (p.kind == CkptPragma::NoReach && f->reaches)

@@ -25,14 +25,25 @@ struct InstrumentOptions {
     std::string workingDirectory;
     std::vector<std::string> parseFlags;     // ckpt-instrument's compiler flags
     std::vector<std::string> compileCommand; // how ckptcc compiles the output, but -c/-o
+    unsigned pass = 1;     // the parse of the source, then of each normalized text
+    bool normalize = true; // may move reaching calls out of expressions (normalizer.h)
+    std::string knownHash; // after pass 1: the hash of the sources as the user wrote them
+};
+
+// What one pass gives: the instrumented file, or a normalized text to parse again.
+struct InstrumentResult {
+    std::string text;
+    bool anotherPass = false;
+    std::string sourcesHash; // of the files parsed in pass 1
 };
 
 class Instrumenter : public clang::ASTConsumer {
 public:
   Instrumenter(clang::Rewriter &rewriter, const CkptPragmaHandler &pragmas,
-               const std::string &fileName, const InstrumentOptions &options, std::string &output)
-      : rewriter_(rewriter), pragmas_(pragmas), options_(options), output_(output),
-        fileName_(fileName)
+               const std::string &fileName, const InstrumentOptions &options,
+               InstrumentResult &result)
+      : rewriter_(rewriter), pragmas_(pragmas), options_(options), result_(result),
+        output_(result.text), fileName_(fileName)
   {
   }
     void HandleTranslationUnit(clang::ASTContext &ctx) override;
@@ -45,7 +56,7 @@ private:
     bool prepareSite(const FunctionFacts &f, const FunctionLiveness &live, Site &site);
     void emitPotentialPoint(const FunctionFacts &f, const Site &site);
     void emitCallSite(const FunctionFacts &f, const Site &site);
-    void checkExpressionCall(const Call &c);
+    void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
     void neutralisePragmaLines();
     void summarise(const FunctionFacts &f);
     std::string unitSummary() const;
@@ -73,6 +84,7 @@ private:
     clang::Rewriter &rewriter_;
     const CkptPragmaHandler &pragmas_;
     const InstrumentOptions &options_;
+    InstrumentResult &result_;
     std::string &output_;
     clang::ASTContext *ctx_ = nullptr;
     clang::SourceManager *sm_ = nullptr;

@@ -19,7 +19,9 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -33,8 +35,8 @@ namespace {
 class InstrumentAction : public ASTFrontendAction {
 public:
   InstrumentAction(std::string fileName, const aalc::InstrumentOptions &options,
-                   std::string &output)
-      : fileName_(std::move(fileName)), options_(options), output_(output)
+                   aalc::InstrumentResult &result)
+      : fileName_(std::move(fileName)), options_(options), result_(result)
   {
   }
 
@@ -43,7 +45,7 @@ public:
         rewriter_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
         ci.getPreprocessor().AddPragmaHandler(&pragmas_);
         return std::make_unique<aalc::Instrumenter>(rewriter_, pragmas_, fileName_, options_,
-                                                    output_);
+                                                    result_);
     }
     void EndSourceFileAction() override
     {
@@ -53,10 +55,28 @@ public:
 private:
     std::string fileName_;  // as the user named it, for #line
     const aalc::InstrumentOptions &options_;
-    std::string &output_;
+    aalc::InstrumentResult &result_;
     Rewriter rewriter_;
     aalc::CkptPragmaHandler pragmas_;
 };
+
+// The real file system, where `path` reads as `text` (when text is not empty).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> withText(const std::string &path,
+                                                         const std::string &text)
+{
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> real = llvm::vfs::getRealFileSystem();
+    if (text.empty())
+        return real;
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> overlay(
+        new llvm::vfs::OverlayFileSystem(real));
+    llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> memory(
+        new llvm::vfs::InMemoryFileSystem);
+    llvm::SmallString<256> absolute(path);
+    llvm::sys::fs::make_absolute(absolute);
+    memory->addFile(absolute, 0, llvm::MemoryBuffer::getMemBufferCopy(text, absolute));
+    overlay->pushOverlay(memory);
+    return overlay;
+}
 
 int usage()
 {
@@ -145,12 +165,28 @@ int main(int argc, char **argv)
     commandLine.push_back("-w");
     commandLine.push_back("-ferror-limit=0");
     commandLine.push_back(source);
-    std::string output;
-    llvm::IntrusiveRefCntPtr<FileManager> files(new FileManager(FileSystemOptions()));
-    tooling::ToolInvocation invocation(
-        commandLine, std::make_unique<InstrumentAction>(source, options, output), files.get());
-    if (!invocation.run() || output.empty())
-        return 1;
+    // Each pass after the first parses the text the last one normalized, in
+    // place of the source (same name, same lines); a few passes untangle the
+    // deepest nesting seen in practice, and the last one only instruments.
+    const unsigned maxPasses = 8;
+    std::string normalized, output;
+    for (options.pass = 1;; ++options.pass) {
+        options.normalize = options.pass < maxPasses;
+        aalc::InstrumentResult result;
+        llvm::IntrusiveRefCntPtr<FileManager> files(
+            new FileManager(FileSystemOptions(), withText(source, normalized)));
+        tooling::ToolInvocation invocation(
+            commandLine, std::make_unique<InstrumentAction>(source, options, result), files.get());
+        if (!invocation.run() || result.text.empty())
+            return 1;
+        if (options.pass == 1)
+            options.knownHash = result.sourcesHash;
+        if (!result.anotherPass) {
+            output = std::move(result.text);
+            break;
+        }
+        normalized = std::move(result.text);
+    }
 
     std::error_code ec;
     llvm::raw_fd_ostream out(outputPath, ec);

@@ -258,8 +258,12 @@ def presumed_lines(text, name):
 
 
 def check_line_map(source, output, name):
-    """Each line of the source must still be at its own (file, line) in the output."""
+    """Each line of the source must still be at its own (file, line) in the output.
+    A line that '// NORMALIZED-LINES: N ...' names had reaching calls moved out of
+    its expressions (normalizer.h): its words must be at that line or the next
+    few (a for loop's increment moves to the end of the body)."""
     problems = []
+    normalized = {int(n) for d in directives(source, "NORMALIZED-LINES") for n in d.split()}
     # A byte-order mark is not a token of line 1 (the output keeps it first).
     source, output = source.removeprefix("\ufeff"), output.removeprefix("\ufeff")
     where = {}
@@ -284,6 +288,15 @@ def check_line_map(source, output, name):
             continue
         have = where.get(at, [])
         if is_subsequence(want, have):
+            continue
+        if at[1] in normalized:
+            near = set()
+            for k in range(6):
+                near.update(where.get((at[0], at[1] + k), []))
+            missing = [t for t in want if re.match(r"\w", t) and t not in near]
+            if missing:
+                problems.append("normalized line %s:%d: %s not in the output at or after it"
+                                % (at[0], at[1], " ".join(missing)))
             continue
         # 'x = f(a);' and 'return f(a);' keep their call at the line, not the target.
         for k, t in enumerate(want):

@@ -14,4 +14,3 @@ int run(int k)
     int r = handlers[0](k) + 1;
     return r;
 }
-// EXPECT-ERROR: 14:13: this call through a function pointer may reach a potential checkpoint

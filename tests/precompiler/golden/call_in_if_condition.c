@@ -1,4 +1,5 @@
-/* if (f(x) > 0): the call is in a condition. */
+/* if (f(x) > 0): the call is moved out of the condition into a variable
+ * declared in a block around the if. */
 int f(int x)
 {
 #pragma ckpt potential
@@ -11,4 +12,3 @@ int positive(int x)
         return 1;
     return 0;
 }
-// EXPECT-ERROR: 10:9: the call to 'f' may reach a potential checkpoint

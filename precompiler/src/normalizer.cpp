@@ -1,0 +1,510 @@
+// Moving reaching calls out of expressions (see normalizer.h).
+#include "normalizer.h"
+
+#include "repeated_effects.h"
+#include "site_analysis.h"
+#include "type_spelling.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+#include <algorithm>
+#include <map>
+
+namespace aalc
+{
+
+using namespace clang;
+
+// How the statement holding the call is rewritten.
+enum class Rewrite {
+    Hoist,           // `{ T v = f(x); S' }`: S with the call replaced by v
+    HoistBeforeDecl, // `T v = f(x); D'`: the declaration D stays in its block
+    WhileCondition,  // while (C) B   ->  while (1) { if (!(C)) break; B }
+    ForCondition,    // for (I; C; N) B  ->  for (I; ; N) { if (!(C)) break; B }
+    ForIncrement,    // for (I; C; N) B  ->  for (I; C; ) { B N; }       (B has no continue)
+    DoCondition,     // do B while (C);  ->  for (;;) { B if (!(C)) break; }  (no continue)
+    SplitComma       // a, b;  ->  { a; b; }
+};
+
+struct Normalizer::Plan {
+    Rewrite rewrite;
+    const Stmt *anchor = nullptr;        // the statement rewritten
+    std::vector<const CallExpr *> calls; // for Hoist*: the calls moved out
+};
+
+CharSourceRange Normalizer::fileRange(SourceRange r) const
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    CharSourceRange range =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(r), sm, ctx_.getLangOpts());
+    if (range.isInvalid() || !sm.isInMainFile(range.getBegin()))
+        return CharSourceRange();
+    return range;
+}
+
+// Is there a `continue` of this loop in its body (not of a loop inside it)?
+static bool continuesLoop(const Stmt *s)
+{
+    if (!s)
+        return false;
+    if (isa<ContinueStmt>(s))
+        return true;
+    if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s))
+        return false;
+    for (const Stmt *child : s->children())
+        if (continuesLoop(child))
+            return true;
+    return false;
+}
+
+// Does expression e mention one of the variables declared by ds?
+static bool mentions(const Stmt *e, const DeclStmt *ds)
+{
+    if (!e)
+        return false;
+    if (auto *ref = dyn_cast<DeclRefExpr>(e))
+        for (const Decl *d : ds->decls())
+            if (ref->getDecl() == d)
+                return true;
+    for (const Stmt *child : e->children())
+        if (mentions(child, ds))
+            return true;
+    return false;
+}
+
+// The expression statement whose top is the chain of ',' that `comma` is in
+// (`a, b, c;`), or null when that chain is part of a larger expression.
+static const Expr *commaStatement(const BinaryOperator *comma, ASTContext &ctx)
+{
+    const Expr *top = comma;
+    for (;;) {
+        auto parents = ctx.getParents(*top);
+        const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
+        auto *outer = dyn_cast_or_null<BinaryOperator>(parent);
+        if (outer && outer->isCommaOp() && outer->getLHS() == top) {
+            top = outer;
+            continue;
+        }
+        if (!parent || isa<Expr>(parent))
+            return nullptr;
+        if (isa<CompoundStmt>(parent) || isa<LabelStmt>(parent) || isa<SwitchCase>(parent) ||
+            isa<IfStmt>(parent) || isa<WhileStmt>(parent) || isa<DoStmt>(parent) ||
+            (isa<ForStmt>(parent) && cast<ForStmt>(parent)->getBody() == top))
+            return top;
+        return nullptr;
+    }
+}
+
+// Walks up from the call to the statement that holds it, checking on the way
+// that C evaluates the call unconditionally and after nothing it must follow.
+bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
+{
+    const Stmt *child = call;
+    for (;;) {
+        auto parents = ctx_.getParents(*child);
+        if (parents.empty()) {
+            why = "ckpt-instrument cannot tell which statement holds it";
+            return false;
+        }
+        if (auto *var = parents[0].get<VarDecl>()) {
+            auto up = ctx_.getParents(*var);
+            auto *ds = up.empty() ? nullptr : up[0].get<DeclStmt>();
+            if (!ds) {
+                why = "it initializes something other than a local variable";
+                return false;
+            }
+            // Moved ahead of the declaration: it must not need what the
+            // declaration declares, nor follow an initializer with effects.
+            for (const Decl *d : ds->decls()) {
+                if (d == var)
+                    break;
+                auto *earlier = dyn_cast<VarDecl>(d);
+                if (earlier && earlier->getInit() && earlier->getInit()->HasSideEffects(ctx_)) {
+                    why = "an earlier initializer of the same declaration has side effects, "
+                          "which C evaluates first; split the declaration in two";
+                    return false;
+                }
+            }
+            if (mentions(call, ds)) {
+                why = "it uses a variable of the same declaration; declare that variable in "
+                      "a declaration of its own before this one";
+                return false;
+            }
+            auto above = ctx_.getParents(*ds);
+            const Stmt *holder = above.empty() ? nullptr : above[0].get<Stmt>();
+            if (auto *loop = dyn_cast_or_null<ForStmt>(holder)) {
+                p = {Rewrite::Hoist, loop, {call}};
+                return true;
+            }
+            p = {Rewrite::HoistBeforeDecl, ds, {call}};
+            return true;
+        }
+        const Stmt *parent = parents[0].get<Stmt>();
+        if (!parent) {
+            why = "ckpt-instrument cannot tell which statement holds it";
+            return false;
+        }
+        if (isa<StmtExpr>(parent)) {
+            why = "it stands inside a statement expression '({ ... })'; use a plain block";
+            return false;
+        }
+        if (auto *e = dyn_cast<Expr>(parent)) {
+            if (auto *b = dyn_cast<BinaryOperator>(e)) {
+                // `a, f(x);` as a statement: each operand becomes a statement.
+                if (b->isCommaOp())
+                    if (const Expr *top = commaStatement(b, ctx_)) {
+                        p = {Rewrite::SplitComma, top, {}};
+                        return true;
+                    }
+                if (b->isLogicalOp() && b->getRHS() == child) {
+                    why = b->getOpcode() == BO_LAnd
+                              ? "it stands in the right operand of '&&', which C evaluates only "
+                                "when the left one is true; write an 'if' on the left operand "
+                                "around the call"
+                              : "it stands in the right operand of '||', which C evaluates only "
+                                "when the left one is false; write an 'if' on the negated left "
+                                "operand around the call";
+                    return false;
+                }
+                if (b->isCommaOp() && b->getRHS() == child && b->getLHS()->HasSideEffects(ctx_)) {
+                    why = "it follows the left operand of ',', whose side effects C evaluates "
+                          "first; write the two operands as two statements";
+                    return false;
+                }
+            }
+            if (auto *c = dyn_cast<AbstractConditionalOperator>(e))
+                if (c->getCond() != child && !isa<OpaqueValueExpr>(child)) {
+                    why = "it stands in a branch of '?:', which C evaluates only when chosen; "
+                          "write the choice as an 'if' with the call in a statement of its own";
+                    return false;
+                }
+            child = e;
+            continue;
+        }
+        if (auto *s = dyn_cast<IfStmt>(parent); s && s->getCond() == child) {
+            p = {Rewrite::Hoist, s, {call}};
+            return true;
+        }
+        if (auto *s = dyn_cast<SwitchStmt>(parent); s && s->getCond() == child) {
+            p = {Rewrite::Hoist, s, {call}};
+            return true;
+        }
+        if (auto *s = dyn_cast<WhileStmt>(parent); s && s->getCond() == child) {
+            p = {Rewrite::WhileCondition, s, {}};
+            return true;
+        }
+        if (auto *s = dyn_cast<DoStmt>(parent); s && s->getCond() == child) {
+            if (continuesLoop(s->getBody())) {
+                why = "it is in the condition of a do-while loop whose body has 'continue'; "
+                      "compute the condition into a variable at the end of the body and "
+                      "before each 'continue'";
+                return false;
+            }
+            p = {Rewrite::DoCondition, s, {}};
+            return true;
+        }
+        if (auto *s = dyn_cast<ForStmt>(parent)) {
+            if (s->getCond() == child) {
+                p = {Rewrite::ForCondition, s, {}};
+                return true;
+            }
+            if (s->getInc() == child) {
+                if (continuesLoop(s->getBody())) {
+                    why = "it is in the increment of a for loop whose body has 'continue'; "
+                          "move the increment to the end of the body and before each "
+                          "'continue'";
+                    return false;
+                }
+                p = {Rewrite::ForIncrement, s, {}};
+                return true;
+            }
+            if (s->getInit() == child) {
+                p = {Rewrite::Hoist, s, {call}};
+                return true;
+            }
+        }
+        if (auto *s = dyn_cast<ReturnStmt>(parent)) {
+            p = {Rewrite::Hoist, s, {call}};
+            return true;
+        }
+        // The expression is a statement of its own (in a block, a branch, a body).
+        if (isa<Expr>(child)) {
+            p = {Rewrite::Hoist, child, {call}};
+            return true;
+        }
+        why = "ckpt-instrument cannot tell which statement holds it";
+        return false;
+    }
+}
+
+std::string Normalizer::whyNot(const CallExpr *call) const
+{
+    Plan p;
+    std::string why;
+    if (!plan(call, p, why))
+        return why;
+    if (!fileRange(p.anchor->getSourceRange()).isValid() ||
+        !fileRange(call->getSourceRange()).isValid())
+        return "it, or the statement that holds it, comes from a macro expansion; write that "
+               "statement without the macro";
+    QualType t = call->getType();
+    if (!t->isVoidType() && (!spellable(t) || t->isVariablyModifiedType()))
+        return "its result has a type without a name, which a variable cannot be declared "
+               "with; give the type a name (a tag or a typedef)";
+    return "";
+}
+
+// The text of `range` with the calls in `temps` replaced by their variables.
+std::string
+Normalizer::textWith(SourceRange range,
+                     const std::vector<std::pair<const CallExpr *, std::string>> &temps) const
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    CharSourceRange whole = fileRange(range);
+    unsigned begin = sm.getFileOffset(whole.getBegin()), end = sm.getFileOffset(whole.getEnd());
+    llvm::StringRef buffer = sm.getBufferData(sm.getMainFileID());
+    std::vector<std::pair<unsigned, unsigned>> cuts; // offsets replaced
+    std::vector<std::string> names;
+    for (const auto &[call, name] : temps) {
+        CharSourceRange r = fileRange(call->getSourceRange());
+        unsigned b = sm.getFileOffset(r.getBegin()), e = sm.getFileOffset(r.getEnd());
+        if (b < begin || e > end || (b == begin && e == end))
+            continue;
+        bool inner = false; // inside a call replaced already: gone with it
+        for (const auto &c : cuts)
+            if (b >= c.first && e <= c.second)
+                inner = true;
+        if (inner)
+            continue;
+        // An outer call replaces the inner ones it contains.
+        for (size_t i = 0; i < cuts.size();)
+            if (cuts[i].first >= b && cuts[i].second <= e) {
+                cuts.erase(cuts.begin() + i);
+                names.erase(names.begin() + i);
+            } else {
+                ++i;
+            }
+        cuts.push_back({b, e});
+        names.push_back(name);
+    }
+    std::vector<size_t> order(cuts.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t x, size_t y) { return cuts[x].first < cuts[y].first; });
+    std::string out;
+    unsigned at = begin;
+    for (size_t i : order) {
+        out += buffer.substr(at, cuts[i].first - at).str() + names[i];
+        at = cuts[i].second;
+    }
+    return out + buffer.substr(at, end - at).str();
+}
+
+// Where the statement ends: after its '}' or its ';'.
+static SourceLocation endOfStatement(const Stmt *s, const SourceManager &sm, const LangOptions &lo)
+{
+    CharSourceRange r =
+        Lexer::makeFileCharRange(CharSourceRange::getTokenRange(s->getSourceRange()), sm, lo);
+    if (r.isInvalid())
+        return SourceLocation();
+    SourceLocation last = Lexer::GetBeginningOfToken(r.getEnd().getLocWithOffset(-1), sm, lo);
+    Token tok;
+    if (!Lexer::getRawToken(last, tok, sm, lo) && (tok.is(tok::semi) || tok.is(tok::r_brace)))
+        return r.getEnd();
+    return Lexer::findLocationAfterToken(r.getEnd().getLocWithOffset(-1), tok::semi, sm, lo, false);
+}
+
+bool Normalizer::apply(const Plan &p, unsigned &serial)
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    const LangOptions &lo = ctx_.getLangOpts();
+    auto cond = [&](const Expr *c) { return "if (!(" + textWith(c->getSourceRange(), {}) + "))"; };
+    auto body = [&](const Stmt *b) { return endOfStatement(b, sm, lo); };
+    switch (p.rewrite) {
+    case Rewrite::Hoist:
+    case Rewrite::HoistBeforeDecl: {
+        std::vector<const CallExpr *> calls = p.calls;
+        std::sort(calls.begin(), calls.end(), [&](const CallExpr *a, const CallExpr *b) {
+            return sm.isBeforeInTranslationUnit(fileRange(a->getSourceRange()).getEnd(),
+                                                fileRange(b->getSourceRange()).getEnd());
+        });
+        std::vector<std::pair<const CallExpr *, std::string>> temps;
+        std::string declarations;
+        for (const CallExpr *c : calls) {
+            std::string value = textWith(c->getSourceRange(), temps);
+            if (c->getType()->isVoidType()) {
+                declarations += value + "; ";
+                temps.push_back({c, "((void)0)"});
+                continue;
+            }
+            std::string name = "ckpt_value_" +
+                               (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
+                               std::to_string(++serial);
+            declarations += declare(c->getType(), name, ctx_) + " = " + value + "; ";
+            temps.push_back({c, name});
+        }
+        SourceLocation end = p.rewrite == Rewrite::Hoist ? body(p.anchor) : SourceLocation();
+        if (p.rewrite == Rewrite::Hoist && end.isInvalid())
+            return false;
+        CharSourceRange anchor = fileRange(p.anchor->getSourceRange());
+        // Replace the outermost calls; inner ones go with them.
+        for (const auto &[c, name] : temps) {
+            CharSourceRange r = fileRange(c->getSourceRange());
+            bool inner = false;
+            for (const auto &other : temps)
+                if (other.first != c) {
+                    CharSourceRange o = fileRange(other.first->getSourceRange());
+                    if (!sm.isBeforeInTranslationUnit(r.getBegin(), o.getBegin()) &&
+                        !sm.isBeforeInTranslationUnit(o.getEnd(), r.getEnd()) &&
+                        (r.getBegin() != o.getBegin() || r.getEnd() != o.getEnd()))
+                        inner = true;
+                }
+            if (!inner)
+                rewriter_.ReplaceText(r, name);
+        }
+        if (p.rewrite == Rewrite::Hoist) {
+            rewriter_.InsertTextBefore(anchor.getBegin(), "{ " + declarations);
+            rewriter_.InsertTextAfter(end, " }");
+        } else {
+            rewriter_.InsertTextBefore(anchor.getBegin(), declarations);
+        }
+        return true;
+    }
+    case Rewrite::WhileCondition: {
+        auto *s = cast<WhileStmt>(p.anchor);
+        SourceLocation end = body(s->getBody());
+        CharSourceRange head = fileRange(SourceRange(s->getWhileLoc(), s->getRParenLoc()));
+        if (end.isInvalid() || head.isInvalid())
+            return false;
+        rewriter_.ReplaceText(head, "while (1) { " + cond(s->getCond()) + " break;");
+        rewriter_.InsertTextAfter(end, " }");
+        return true;
+    }
+    case Rewrite::ForCondition:
+    case Rewrite::ForIncrement: {
+        auto *s = cast<ForStmt>(p.anchor);
+        SourceLocation end = body(s->getBody());
+        CharSourceRange paren = fileRange(SourceRange(s->getRParenLoc(), s->getRParenLoc()));
+        const Expr *moved = p.rewrite == Rewrite::ForCondition ? s->getCond() : s->getInc();
+        CharSourceRange movedRange = fileRange(moved->getSourceRange());
+        if (end.isInvalid() || paren.isInvalid() || movedRange.isInvalid())
+            return false;
+        std::string text = textWith(moved->getSourceRange(), {});
+        rewriter_.RemoveText(movedRange);
+        if (p.rewrite == Rewrite::ForCondition) {
+            rewriter_.InsertTextAfter(paren.getEnd(), " { " + cond(moved) + " break;");
+            rewriter_.InsertTextAfter(end, " }");
+        } else {
+            rewriter_.InsertTextAfter(paren.getEnd(), " {");
+            rewriter_.InsertTextAfter(end, " " + text + "; }");
+        }
+        return true;
+    }
+    case Rewrite::SplitComma: {
+        SourceLocation end = body(p.anchor);
+        CharSourceRange whole = fileRange(p.anchor->getSourceRange());
+        if (end.isInvalid() || whole.isInvalid())
+            return false;
+        std::vector<CharSourceRange> commas;
+        for (const Expr *e = cast<Expr>(p.anchor); auto *b = dyn_cast<BinaryOperator>(e);
+             e = b->getLHS()) {
+            if (!b->isCommaOp())
+                break;
+            CharSourceRange op = fileRange(SourceRange(b->getOperatorLoc(), b->getOperatorLoc()));
+            if (op.isInvalid())
+                return false;
+            commas.push_back(op);
+        }
+        for (const CharSourceRange &op : commas)
+            rewriter_.ReplaceText(op, ";");
+        rewriter_.InsertTextBefore(whole.getBegin(), "{ ");
+        rewriter_.InsertTextAfter(end, " }");
+        return true;
+    }
+    case Rewrite::DoCondition: {
+        auto *s = cast<DoStmt>(p.anchor);
+        CharSourceRange doKeyword = fileRange(SourceRange(s->getDoLoc(), s->getDoLoc()));
+        SourceLocation end = endOfStatement(s, sm, lo);
+        CharSourceRange tail = CharSourceRange::getCharRange(
+            fileRange(SourceRange(s->getWhileLoc(), s->getWhileLoc())).getBegin(), end);
+        if (doKeyword.isInvalid() || end.isInvalid() || tail.isInvalid())
+            return false;
+        rewriter_.ReplaceText(doKeyword, "for (;;) {");
+        rewriter_.ReplaceText(tail, cond(s->getCond()) + " break; }");
+        return true;
+    }
+    }
+    return false;
+}
+
+namespace
+{
+// The calls of a function body that reach a checkpoint inside expressions.
+class ReachingCalls : public RecursiveASTVisitor<ReachingCalls>
+{
+  public:
+    ReachingCalls(const CallGraph &graph, const FunctionFacts &f) : graph_(graph), f_(f) {}
+    std::vector<const CallExpr *> found;
+    bool VisitCallExpr(CallExpr *call)
+    {
+        for (const Call &c : f_.calls)
+            if (c.site.call == call && c.site.form == SiteForm::Expression && graph_.callReaches(c))
+                found.push_back(call);
+        return true;
+    }
+
+  private:
+    const CallGraph &graph_;
+    const FunctionFacts &f_;
+};
+} // namespace
+
+bool Normalizer::run()
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    std::map<const Stmt *, Plan> plans;
+    std::vector<const Stmt *> order;
+    for (FunctionFacts *f : graph_.functions()) {
+        if (!f->reaches)
+            continue;
+        ReachingCalls visitor(graph_, *f);
+        visitor.TraverseStmt(const_cast<Stmt *>(f->function->getBody()));
+        for (const CallExpr *call : visitor.found) {
+            Plan p;
+            std::string why;
+            if (!plan(call, p, why) || !whyNot(call).empty())
+                continue; // reported when nothing is left to move
+            auto it = plans.find(p.anchor);
+            if (it == plans.end()) {
+                plans[p.anchor] = p;
+                order.push_back(p.anchor);
+            } else {
+                it->second.calls.insert(it->second.calls.end(), p.calls.begin(), p.calls.end());
+            }
+        }
+    }
+    // Statements that nest are rewritten in later passes, one at a time.
+    std::vector<CharSourceRange> taken;
+    unsigned serial = 0;
+    bool changed = false;
+    for (const Stmt *anchor : order) {
+        CharSourceRange r = fileRange(anchor->getSourceRange());
+        bool overlaps = false;
+        for (const CharSourceRange &t : taken)
+            if (!sm.isBeforeInTranslationUnit(r.getEnd(), t.getBegin()) &&
+                !sm.isBeforeInTranslationUnit(t.getEnd(), r.getBegin()))
+                overlaps = true;
+        if (overlaps)
+            continue;
+        if (apply(plans[anchor], serial)) {
+            taken.push_back(r);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+} // namespace aalc

@@ -1,0 +1,63 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_for_increment.c"
+/* for (...; ...; i = f(i)) with no 'continue' in the body: the increment
+ * moves to the end of the body, where it is a statement of its own. */
+int f(int i)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xd1b6d2392958e245ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 5 "call_in_for_increment.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0xd1b6d2392958e245ull, 1);
+        CKPT_SAVE(i);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(i);
+        ckpt_resume_finished();
+    }
+#line 6 "call_in_for_increment.c"
+    return i + 1;
+}
+
+void walk(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x3b03017f661339bcull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 11 "call_in_for_increment.c"
+    for (int i = 0; i < n; ) {
+        ; {
+        if (0) {
+        ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+            CKPT_RESTORE(n);
+            CKPT_RESTORE(i);
+        }
+#line 12 "call_in_for_increment.c"
+        int ckpt_result_1 = f(i);
+        if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+            ckpt_save_frame(0x3b03017f661339bcull, 1);
+            CKPT_SAVE(n);
+            CKPT_SAVE(i);
+            return;
+        }
+        i = ckpt_result_1;
+        }
+#line 12 "call_in_for_increment.c"
+                    }
+}
+// NORMALIZED-LINES: 11
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_for_increment.c\n"
+    "R f\n"
+    "R walk\n";

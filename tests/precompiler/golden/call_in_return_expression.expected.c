@@ -1,0 +1,49 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_return_expression.c"
+/* return n * fact(n - 1): the recursive call is moved out of the product. */
+int fact(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xfddbfdf8d1a4ee05ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 4 "call_in_return_expression.c"
+    if (n <= 1) {
+/* #pragma ckpt potential */
+        if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+            ckpt_save_frame(0xfddbfdf8d1a4ee05ull, 1);
+            /* no live locals */
+            return (int){0};
+        }
+        if (0) {
+        ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+            /* no live locals */
+            ckpt_resume_finished();
+        }
+#line 6 "call_in_return_expression.c"
+        return 1;
+    }
+    { 
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(n);
+    }
+#line 8 "call_in_return_expression.c"
+      int ckpt_value_1 = fact(n - 1);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xfddbfdf8d1a4ee05ull, 2);
+        CKPT_SAVE(n);
+        return (int){0};
+    }
+#line 8 "call_in_return_expression.c"
+                                      return n * ckpt_value_1; }
+}
+// NORMALIZED-LINES: 8
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_return_expression.c\n"
+    "R fact\n";

@@ -1,0 +1,101 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_sum.c"
+/* x = f(a) + g(b): both calls are moved out, in the order of the source. */
+int f(int a)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x777990c182543b64ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 4 "call_in_sum.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x777990c182543b64ull, 1);
+        CKPT_SAVE(a);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(a);
+        ckpt_resume_finished();
+    }
+#line 5 "call_in_sum.c"
+    return a;
+}
+
+int g(int b)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x2292da40c097fa13ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 10 "call_in_sum.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x2292da40c097fa13ull, 1);
+        CKPT_SAVE(b);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(b);
+        ckpt_resume_finished();
+    }
+#line 11 "call_in_sum.c"
+    return b;
+}
+
+int sum(int a, int b)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xd39ff4efd9c1b096ull)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        }
+    }
+#line 16 "call_in_sum.c"
+    int x;
+    { 
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+    }
+#line 17 "call_in_sum.c"
+      int ckpt_value_1 = f(a);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xd39ff4efd9c1b096ull, 1);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        return (int){0};
+    }
+#line 17 "call_in_sum.c"
+                               
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(ckpt_value_1);
+    }
+#line 17 "call_in_sum.c"
+                               int ckpt_value_2 = g(b);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xd39ff4efd9c1b096ull, 2);
+        CKPT_SAVE(b);
+        CKPT_SAVE(ckpt_value_1);
+        return (int){0};
+    }
+#line 17 "call_in_sum.c"
+                                                        x = ckpt_value_1 + ckpt_value_2; }
+    return x;
+}
+// NORMALIZED-LINES: 17
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_sum.c\n"
+    "R f\n"
+    "R g\n"
+    "R sum\n";

@@ -1,0 +1,58 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_while_condition.c"
+/* while (step(&s)): the condition moves into the loop, 'while (1) { if
+ * (!(step(&s))) break; ... }', whose if a second pass rewrites. */
+int step(int *s)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x5308d813fe8e7aacull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 5 "call_in_while_condition.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x5308d813fe8e7aacull, 1);
+        CKPT_SAVE(s);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(s);
+        ckpt_resume_finished();
+    }
+#line 6 "call_in_while_condition.c"
+    return --*s;
+}
+
+void run(int s)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xad0b990e4a1486a0ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 11 "call_in_while_condition.c"
+    while (1) { { 
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(s);
+    }
+#line 11 "call_in_while_condition.c"
+                  int ckpt_value_2_1 = step(&s);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xad0b990e4a1486a0ull, 1);
+        CKPT_SAVE(s);
+        return;
+    }
+#line 11 "call_in_while_condition.c"
+                                                 if (!(ckpt_value_2_1)) break; }
+        ; }
+}
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_while_condition.c\n"
+    "R run\n"
+    "R step\n";

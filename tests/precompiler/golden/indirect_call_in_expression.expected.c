@@ -1,0 +1,62 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "indirect_call_in_expression.c"
+/* A call through a function pointer inside an expression, in a file where a
+ * function that reaches a checkpoint has its address taken: moved out like
+ * a direct call. */
+static int work(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x17e22e90b8c14a67ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 6 "indirect_call_in_expression.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x17e22e90b8c14a67ull, 1);
+        CKPT_SAVE(n);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(n);
+        ckpt_resume_finished();
+    }
+#line 7 "indirect_call_in_expression.c"
+    return n;
+}
+
+int run(int k)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x30265659dad0adf2ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 12 "indirect_call_in_expression.c"
+    int (*fp)(int) = work;
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(k);
+        CKPT_RESTORE(fp);
+    }
+#line 13 "indirect_call_in_expression.c"
+    int ckpt_value_1 = fp(k);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x30265659dad0adf2ull, 1);
+        CKPT_SAVE(k);
+        CKPT_SAVE(fp);
+        return (int){0};
+    }
+#line 13 "indirect_call_in_expression.c"
+                              int r = ckpt_value_1 + 1;
+    return r;
+}
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U indirect_call_in_expression.c\n"
+    "R indirect_call_in_expression.c#work\n"
+    "R run\n"
+    "P indirect_call_in_expression.c#work\n";

@@ -1,0 +1,61 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "indirect_call_in_expression_table.c"
+/* The same as indirect_call_in_expression.c, with the address of the
+ * reaching function taken in a table at file scope (the usual way to write a
+ * dispatch table) rather than inside a function body. */
+static int work(int n)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x9c90754f58eb2a60ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 6 "indirect_call_in_expression_table.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x9c90754f58eb2a60ull, 1);
+        CKPT_SAVE(n);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(n);
+        ckpt_resume_finished();
+    }
+#line 7 "indirect_call_in_expression_table.c"
+    return n;
+}
+
+int (*const handlers[1])(int) = {work};
+
+int run(int k)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x51d75186a4e0de0eull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 14 "indirect_call_in_expression_table.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(k);
+    }
+#line 14 "indirect_call_in_expression_table.c"
+    int ckpt_value_1 = handlers[0](k);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x51d75186a4e0de0eull, 1);
+        CKPT_SAVE(k);
+        return (int){0};
+    }
+#line 14 "indirect_call_in_expression_table.c"
+                                       int r = ckpt_value_1 + 1;
+    return r;
+}
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U indirect_call_in_expression_table.c\n"
+    "R indirect_call_in_expression_table.c#work\n"
+    "R run\n"
+    "P indirect_call_in_expression_table.c#work\n";
