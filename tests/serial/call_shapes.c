@@ -1,0 +1,105 @@
+/* Calls that reach a potential checkpoint, written where C allows a call
+ * rather than as statements of their own: ckpt-instrument moves them out
+ * (normalizer.h) and the program recovers as if nothing happened.
+ * Usage: call_shapes [rounds] */
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned long state = 12345;
+static long work_done;
+
+/* Each call passes a potential checkpoint. */
+static long mix(long x)
+{
+    for (int k = 0; k < 3; k++) {
+#pragma ckpt potential
+        state = state * 6364136223846793005ul + 1442695040888963407ul;
+        x ^= (long)(state >> 33);
+        work_done++;
+    }
+    return x & 0xffff;
+}
+
+static int step(int *left)
+{
+    mix(*left);
+    return --*left > 0;
+}
+
+static int next(int i)
+{
+    return i + 1 + (int)(mix(i) % 3);
+}
+
+static long fact_mod(int n)
+{
+    if (n <= 1)
+        return 1;
+    return (n * fact_mod(n - 1)) % 1000003;
+}
+
+static int classify(long v)
+{
+    return (int)(mix(v) % 4);
+}
+
+static int more(int *k)
+{
+    mix(*k);
+    return ++*k < 5;
+}
+
+static long twice(long v)
+{
+    return 2 * mix(v);
+}
+
+static long add_one(long v)
+{
+    return mix(v) + 1;
+}
+
+static long (*const ops[2])(long) = {twice, add_one};
+
+static long round_of(int r)
+{
+    long sum = 0;
+    int left = 4;
+    while (step(&left))
+        sum += left;
+    if (mix(r) > 30000)
+        sum += 7;
+    for (int i = 0; i < 20; i = next(i))
+        sum += i;
+    sum += fact_mod(8 + r % 5);
+    long x = mix(r) + mix(r + 1);
+    sum ^= x;
+    sum += twice(mix(sum));
+    switch (classify(sum)) {
+    case 0: sum += 1; break;
+    case 1: sum += 10; break;
+    default: sum += 100; break;
+    }
+    int k = 0;
+    do
+        sum += k;
+    while (more(&k));
+    double d = (double)mix(sum) * 0.5, e = 2.0;
+    sum += (long)(d / e);
+    mix(sum), mix(sum + 1);
+    long y = ops[r % 2](sum) + 1;
+    return sum + y;
+}
+
+int main(int argc, char **argv)
+{
+    int rounds = argc > 1 ? atoi(argv[1]) : 1000000;
+    long total = 0;
+    for (int r = 0; r < rounds; r++) {
+        total = (total * 31 + round_of(r)) % 1000000007;
+        if (r % 100000 == 0)
+            printf("round %d: total %ld, work %ld\n", r, total, work_done);
+    }
+    printf("total %ld after %ld calls\n", total, work_done);
+    return 0;
+}
