@@ -12,8 +12,7 @@
 #include <algorithm>
 #include <map>
 
-namespace aalc
-{
+namespace aalc {
 
 using namespace clang;
 
@@ -28,10 +27,24 @@ enum class Rewrite {
     SplitComma       // a, b;  ->  { a; b; }
 };
 
+// What a Hoist moves out into a variable, and how it is computed there.
+struct Normalizer::Moved {
+    enum Kind {
+        Value,    // T v = E;                       (a call, an argument, a callee)
+        And,      // int v = !!(L); if (v) v = !!(R);
+        Or,       // int v = !!(L); if (!v) v = !!(R);
+        Choice,   // T v; if (C) v = (A); else v = (B);
+        Sequence, // L; T v = R;
+        Address   // T *v = &(E);  then used as (*v): an assignment's target
+    };
+    Kind kind;
+    const Expr *expr;
+};
+
 struct Normalizer::Plan {
     Rewrite rewrite;
-    const Stmt *anchor = nullptr;        // the statement rewritten
-    std::vector<const CallExpr *> calls; // for Hoist*: the calls moved out
+    const Stmt *anchor = nullptr; // the statement rewritten
+    std::vector<Moved> moved;     // for Hoist*: what is moved out
 };
 
 CharSourceRange Normalizer::fileRange(SourceRange r) const
@@ -99,9 +112,10 @@ static const Expr *commaStatement(const BinaryOperator *comma, ASTContext &ctx)
 
 // Walks up from the call to the statement that holds it, checking on the way
 // that C evaluates the call unconditionally and after nothing it must follow.
-bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
+bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &why) const
 {
-    const Stmt *child = call;
+    Moved moved{static_cast<Moved::Kind>(startKind), start};
+    const Stmt *child = start;
     for (;;) {
         auto parents = ctx_.getParents(*child);
         if (parents.empty()) {
@@ -127,7 +141,7 @@ bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
                     return false;
                 }
             }
-            if (mentions(call, ds)) {
+            if (mentions(moved.expr, ds)) {
                 why = "it uses a variable of the same declaration; declare that variable in "
                       "a declaration of its own before this one";
                 return false;
@@ -135,10 +149,10 @@ bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
             auto above = ctx_.getParents(*ds);
             const Stmt *holder = above.empty() ? nullptr : above[0].get<Stmt>();
             if (auto *loop = dyn_cast_or_null<ForStmt>(holder)) {
-                p = {Rewrite::Hoist, loop, {call}};
+                p = {Rewrite::Hoist, loop, {moved}};
                 return true;
             }
-            p = {Rewrite::HoistBeforeDecl, ds, {call}};
+            p = {Rewrite::HoistBeforeDecl, ds, {moved}};
             return true;
         }
         const Stmt *parent = parents[0].get<Stmt>();
@@ -158,37 +172,29 @@ bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
                         p = {Rewrite::SplitComma, top, {}};
                         return true;
                     }
-                if (b->isLogicalOp() && b->getRHS() == child) {
-                    why = b->getOpcode() == BO_LAnd
-                              ? "it stands in the right operand of '&&', which C evaluates only "
-                                "when the left one is true; write an 'if' on the left operand "
-                                "around the call"
-                              : "it stands in the right operand of '||', which C evaluates only "
-                                "when the left one is false; write an 'if' on the negated left "
-                                "operand around the call";
-                    return false;
-                }
-                if (b->isCommaOp() && b->getRHS() == child && b->getLHS()->HasSideEffects(ctx_)) {
-                    why = "it follows the left operand of ',', whose side effects C evaluates "
-                          "first; write the two operands as two statements";
-                    return false;
-                }
+                // Evaluated only sometimes, or only after something: the whole
+                // operator is moved out, as statements that evaluate it the same way.
+                if (b->isLogicalOp() && b->getRHS() == child)
+                    moved = {b->getOpcode() == BO_LAnd ? Moved::And : Moved::Or, b};
+                if (b->isCommaOp() && b->getRHS() == child && b->getLHS()->HasSideEffects(ctx_))
+                    moved = {Moved::Sequence, b};
             }
-            if (auto *c = dyn_cast<AbstractConditionalOperator>(e))
-                if (c->getCond() != child && !isa<OpaqueValueExpr>(child)) {
-                    why = "it stands in a branch of '?:', which C evaluates only when chosen; "
-                          "write the choice as an 'if' with the call in a statement of its own";
-                    return false;
-                }
+            if (auto *c = dyn_cast<ConditionalOperator>(e); c && c->getCond() != child)
+                moved = {Moved::Choice, c};
+            if (auto *c = dyn_cast<BinaryConditionalOperator>(e); c && c->getFalseExpr() == child) {
+                why = "it stands in the last operand of GNU's 'a ?: b', which C evaluates only "
+                      "when 'a' is zero; write the choice as an 'if'";
+                return false;
+            }
             child = e;
             continue;
         }
         if (auto *s = dyn_cast<IfStmt>(parent); s && s->getCond() == child) {
-            p = {Rewrite::Hoist, s, {call}};
+            p = {Rewrite::Hoist, s, {moved}};
             return true;
         }
         if (auto *s = dyn_cast<SwitchStmt>(parent); s && s->getCond() == child) {
-            p = {Rewrite::Hoist, s, {call}};
+            p = {Rewrite::Hoist, s, {moved}};
             return true;
         }
         if (auto *s = dyn_cast<WhileStmt>(parent); s && s->getCond() == child) {
@@ -221,17 +227,17 @@ bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
                 return true;
             }
             if (s->getInit() == child) {
-                p = {Rewrite::Hoist, s, {call}};
+                p = {Rewrite::Hoist, s, {moved}};
                 return true;
             }
         }
         if (auto *s = dyn_cast<ReturnStmt>(parent)) {
-            p = {Rewrite::Hoist, s, {call}};
+            p = {Rewrite::Hoist, s, {moved}};
             return true;
         }
         // The expression is a statement of its own (in a block, a branch, a body).
         if (isa<Expr>(child)) {
-            p = {Rewrite::Hoist, child, {call}};
+            p = {Rewrite::Hoist, child, {moved}};
             return true;
         }
         why = "ckpt-instrument cannot tell which statement holds it";
@@ -239,27 +245,40 @@ bool Normalizer::plan(const CallExpr *call, Plan &p, std::string &why) const
     }
 }
 
+std::string Normalizer::unmovable(const Plan &p) const
+{
+    if (!fileRange(p.anchor->getSourceRange()).isValid())
+        return "the statement that holds it comes from a macro expansion; write that statement "
+               "without the macro";
+    for (const Moved &m : p.moved) {
+        if (!fileRange(m.expr->getSourceRange()).isValid())
+            return "it comes from a macro expansion; write it without the macro";
+        QualType t = m.expr->getType();
+        if (m.kind == Moved::And || m.kind == Moved::Or || t->isVoidType())
+            continue;
+        if (!spellable(t) || t->isVariablyModifiedType())
+            return "its value has a type without a name, which a variable cannot be declared "
+                   "with; give the type a name (a tag or a typedef)";
+        if (m.kind == Moved::Address && m.expr->refersToBitField())
+            return "it is assigned to a bit-field whose designation has side effects; compute "
+                   "them into a variable first";
+    }
+    return "";
+}
+
 std::string Normalizer::whyNot(const CallExpr *call) const
 {
     Plan p;
     std::string why;
-    if (!plan(call, p, why))
+    if (!plan(call, Moved::Value, p, why))
         return why;
-    if (!fileRange(p.anchor->getSourceRange()).isValid() ||
-        !fileRange(call->getSourceRange()).isValid())
-        return "it, or the statement that holds it, comes from a macro expansion; write that "
-               "statement without the macro";
-    QualType t = call->getType();
-    if (!t->isVoidType() && (!spellable(t) || t->isVariablyModifiedType()))
-        return "its result has a type without a name, which a variable cannot be declared "
-               "with; give the type a name (a tag or a typedef)";
-    return "";
+    return unmovable(p);
 }
 
-// The text of `range` with the calls in `temps` replaced by their variables.
+// The text of `range` with the expressions in `temps` replaced by their variables.
 std::string
 Normalizer::textWith(SourceRange range,
-                     const std::vector<std::pair<const CallExpr *, std::string>> &temps) const
+                     const std::vector<std::pair<const Expr *, std::string>> &temps) const
 {
     const SourceManager &sm = ctx_.getSourceManager();
     CharSourceRange whole = fileRange(range);
@@ -317,6 +336,46 @@ static SourceLocation endOfStatement(const Stmt *s, const SourceManager &sm, con
     return Lexer::findLocationAfterToken(r.getEnd().getLocWithOffset(-1), tok::semi, sm, lo, false);
 }
 
+// The statements that compute a moved expression into variable `name`, with
+// what was moved before it replaced (`temps`): C's order of evaluation kept.
+std::string
+Normalizer::statementsFor(const Moved &m, const std::string &name,
+                          const std::vector<std::pair<const Expr *, std::string>> &temps) const
+{
+    auto text = [&](const Expr *e) { return textWith(e->getSourceRange(), temps); };
+    QualType t = m.expr->getType();
+    std::string variable = t->isVoidType() ? "" : declare(t, name, ctx_);
+    switch (m.kind) {
+    case Moved::Value:
+        return t->isVoidType() ? text(m.expr) + "; " : variable + " = " + text(m.expr) + "; ";
+    case Moved::And:
+    case Moved::Or: {
+        auto *b = cast<BinaryOperator>(m.expr);
+        return "int " + name + " = !!(" + text(b->getLHS()) + "); if (" +
+               (m.kind == Moved::And ? "" : "!") + name + ") " + name + " = !!(" +
+               text(b->getRHS()) + "); ";
+    }
+    case Moved::Choice: {
+        auto *c = cast<ConditionalOperator>(m.expr);
+        if (t->isVoidType())
+            return "if (" + text(c->getCond()) + ") " + text(c->getTrueExpr()) + "; else " +
+                   text(c->getFalseExpr()) + "; ";
+        return variable + "; if (" + text(c->getCond()) + ") " + name + " = (" +
+               text(c->getTrueExpr()) + "); else " + name + " = (" + text(c->getFalseExpr()) +
+               "); ";
+    }
+    case Moved::Sequence: {
+        auto *b = cast<BinaryOperator>(m.expr);
+        if (t->isVoidType())
+            return text(b->getLHS()) + "; " + text(b->getRHS()) + "; ";
+        return text(b->getLHS()) + "; " + variable + " = " + text(b->getRHS()) + "; ";
+    }
+    case Moved::Address:
+        return declare(ctx_.getPointerType(t), name, ctx_) + " = &(" + text(m.expr) + "); ";
+    }
+    return "";
+}
+
 bool Normalizer::apply(const Plan &p, unsigned &serial)
 {
     const SourceManager &sm = ctx_.getSourceManager();
@@ -326,25 +385,23 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
     switch (p.rewrite) {
     case Rewrite::Hoist:
     case Rewrite::HoistBeforeDecl: {
-        std::vector<const CallExpr *> calls = p.calls;
-        std::sort(calls.begin(), calls.end(), [&](const CallExpr *a, const CallExpr *b) {
-            return sm.isBeforeInTranslationUnit(fileRange(a->getSourceRange()).getEnd(),
-                                                fileRange(b->getSourceRange()).getEnd());
+        std::vector<Moved> moved = p.moved;
+        std::sort(moved.begin(), moved.end(), [&](const Moved &a, const Moved &b) {
+            return sm.isBeforeInTranslationUnit(fileRange(a.expr->getSourceRange()).getEnd(),
+                                                fileRange(b.expr->getSourceRange()).getEnd());
         });
-        std::vector<std::pair<const CallExpr *, std::string>> temps;
+        std::vector<std::pair<const Expr *, std::string>> temps;
         std::string declarations;
-        for (const CallExpr *c : calls) {
-            std::string value = textWith(c->getSourceRange(), temps);
-            if (c->getType()->isVoidType()) {
-                declarations += value + "; ";
-                temps.push_back({c, "((void)0)"});
-                continue;
-            }
+        for (const Moved &m : moved) {
             std::string name = "ckpt_value_" +
                                (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
                                std::to_string(++serial);
-            declarations += declare(c->getType(), name, ctx_) + " = " + value + "; ";
-            temps.push_back({c, name});
+            declarations += statementsFor(m, name, temps);
+            bool isVoid =
+                m.expr->getType()->isVoidType() && m.kind != Moved::And && m.kind != Moved::Or;
+            temps.push_back({m.expr, isVoid                     ? std::string("((void)0)")
+                                     : m.kind == Moved::Address ? "(*" + name + ")"
+                                                                : name});
         }
         SourceLocation end = p.rewrite == Rewrite::Hoist ? body(p.anchor) : SourceLocation();
         if (p.rewrite == Rewrite::Hoist && end.isInvalid())
@@ -362,8 +419,11 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
                         (r.getBegin() != o.getBegin() || r.getEnd() != o.getEnd()))
                         inner = true;
                 }
-            if (!inner)
-                rewriter_.ReplaceText(r, name);
+            if (inner)
+                continue;
+            // The whole expression statement moved out: its value is not used.
+            bool whole = r.getBegin() == anchor.getBegin() && r.getEnd() == anchor.getEnd();
+            rewriter_.ReplaceText(r, whole && name[0] != '(' ? "(void)" + name : name);
         }
         if (p.rewrite == Rewrite::Hoist) {
             rewriter_.InsertTextBefore(anchor.getBegin(), "{ " + declarations);
@@ -440,28 +500,6 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
     return false;
 }
 
-namespace
-{
-// The calls of a function body that reach a checkpoint inside expressions.
-class ReachingCalls : public RecursiveASTVisitor<ReachingCalls>
-{
-  public:
-    ReachingCalls(const CallGraph &graph, const FunctionFacts &f) : graph_(graph), f_(f) {}
-    std::vector<const CallExpr *> found;
-    bool VisitCallExpr(CallExpr *call)
-    {
-        for (const Call &c : f_.calls)
-            if (c.site.call == call && c.site.form == SiteForm::Expression && graph_.callReaches(c))
-                found.push_back(call);
-        return true;
-    }
-
-  private:
-    const CallGraph &graph_;
-    const FunctionFacts &f_;
-};
-} // namespace
-
 bool Normalizer::run()
 {
     const SourceManager &sm = ctx_.getSourceManager();
@@ -470,19 +508,42 @@ bool Normalizer::run()
     for (FunctionFacts *f : graph_.functions()) {
         if (!f->reaches)
             continue;
-        ReachingCalls visitor(graph_, *f);
-        visitor.TraverseStmt(const_cast<Stmt *>(f->function->getBody()));
-        for (const CallExpr *call : visitor.found) {
+        // What to move: reaching calls inside expressions, and what a reaching
+        // call would evaluate again when the stack is rebuilt (arguments and
+        // callees with side effects, an assignment's target with them).
+        std::vector<std::pair<const Expr *, Moved::Kind>> starts;
+        for (const Call &c : f->calls) {
+            if (!graph_.callReaches(c))
+                continue;
+            if (c.site.form == SiteForm::Expression)
+                starts.push_back({c.site.call, Moved::Value});
+            for (const Expr *arg : c.site.call->arguments())
+                if (effectsWhenRepeated(arg, ctx_))
+                    starts.push_back({arg, Moved::Value});
+            if (!c.site.call->getDirectCallee() &&
+                effectsWhenRepeated(c.site.call->getCallee(), ctx_))
+                starts.push_back({c.site.call->getCallee(), Moved::Value});
+            if (c.site.form == SiteForm::Assignment &&
+                effectsWhenRepeated(c.site.assignment->getLHS(), ctx_))
+                starts.push_back({c.site.assignment->getLHS(), Moved::Address});
+        }
+        for (const auto &[start, kind] : starts) {
             Plan p;
             std::string why;
-            if (!plan(call, p, why) || !whyNot(call).empty())
+            if (!plan(start, kind, p, why) || !unmovable(p).empty())
                 continue; // reported when nothing is left to move
             auto it = plans.find(p.anchor);
             if (it == plans.end()) {
                 plans[p.anchor] = p;
                 order.push_back(p.anchor);
-            } else {
-                it->second.calls.insert(it->second.calls.end(), p.calls.begin(), p.calls.end());
+                continue;
+            }
+            for (const Moved &m : p.moved) {
+                bool known = false;
+                for (const Moved &k : it->second.moved)
+                    known |= k.expr == m.expr;
+                if (!known)
+                    it->second.moved.push_back(m);
             }
         }
     }

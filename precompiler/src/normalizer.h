@@ -21,12 +21,10 @@
 
 #include <string>
 
-namespace aalc
-{
+namespace aalc {
 
-class Normalizer
-{
-  public:
+class Normalizer {
+public:
     // `pass` numbers the variables it declares apart from earlier passes'.
     Normalizer(clang::ASTContext &ctx, const CallGraph &graph, clang::Rewriter &rewriter,
                unsigned pass)
@@ -41,13 +39,18 @@ class Normalizer
     // it can (a message fragment: "it stands in the right operand of '&&'...").
     std::string whyNot(const clang::CallExpr *call) const;
 
-  private:
+private:
+    struct Moved;
     struct Plan;
-    bool plan(const clang::CallExpr *call, Plan &p, std::string &why) const;
+    bool plan(const clang::Expr *start, int startKind, Plan &p, std::string &why) const;
+    std::string unmovable(const Plan &p) const;
     bool apply(const Plan &p, unsigned &serial);
     std::string
+    statementsFor(const Moved &m, const std::string &name,
+                  const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
+    std::string
     textWith(clang::SourceRange range,
-             const std::vector<std::pair<const clang::CallExpr *, std::string>> &temps) const;
+             const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
     clang::CharSourceRange fileRange(clang::SourceRange r) const;
 
     clang::ASTContext &ctx_;

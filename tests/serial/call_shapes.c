@@ -1,6 +1,8 @@
 /* Calls that reach a potential checkpoint, written where C allows a call
  * rather than as statements of their own: ckpt-instrument moves them out
- * (normalizer.h) and the program recovers as if nothing happened.
+ * (normalizer.h) and the program recovers as if nothing happened: also from
+ * the right operands of && and ||, a branch of ?:, and with side effects in
+ * an argument and in an assignment's target.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +90,19 @@ static long round_of(int r)
     sum += (long)(d / e);
     mix(sum), mix(sum + 1);
     long y = ops[r % 2](sum) + 1;
+    long arr[2] = {0, 0};
+    int j = 0;
+    arr[j++] = mix(sum);
+    arr[j++] = mix(sum + 1);
+    sum += arr[0] - arr[1];
+    if (sum > 0 && mix(sum) > 100)
+        sum += 3;
+    if (sum < 0 || mix(sum + 2) > 200)
+        sum += 5;
+    sum += (r % 3 == 0) ? mix(sum) : 5;
+    int q = r;
+    sum += twice(q++ % 7);
+    sum += q;
     return sum + y;
 }
 

@@ -1,0 +1,62 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_conditional_operator.c"
+/* c ? f(a) : g(a); as a statement: which call runs depends on c, so the
+ * choice becomes 'if (c) f(a); else g(a);'. */
+void f(int a)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xb18c3b728b63ba6aull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 5 "call_in_conditional_operator.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0xb18c3b728b63ba6aull, 1);
+        CKPT_SAVE(a);
+        return;
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(a);
+        ckpt_resume_finished();
+    }
+#line 6 "call_in_conditional_operator.c"
+    (void)a;
+}
+void g(int a);
+
+void choose(int c, int a)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xc8bcbffee1affde4ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 12 "call_in_conditional_operator.c"
+    { if (c) 
+    {
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+    }
+#line 12 "call_in_conditional_operator.c"
+             f(a);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xc8bcbffee1affde4ull, 1);
+        CKPT_SAVE(a);
+        return;
+    }
+    }
+#line 12 "call_in_conditional_operator.c"
+                   else g(a); ((void)0); }
+}
+// NORMALIZED-LINES: 12
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_conditional_operator.c\n"
+    "R choose\n"
+    "R f\n"
+    "A g\n";
