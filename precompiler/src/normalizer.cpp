@@ -24,7 +24,8 @@ enum class Rewrite {
     ForCondition,    // for (I; C; N) B  ->  for (I; ; N) { if (!(C)) break; B }
     ForIncrement,    // for (I; C; N) B  ->  for (I; C; ) { B N; }       (B has no continue)
     DoCondition,     // do B while (C);  ->  for (;;) { B if (!(C)) break; }  (no continue)
-    SplitComma       // a, b;  ->  { a; b; }
+    SplitComma,      // a, b;  ->  { a; b; }
+    ExpandMacro      // STEP(x);  ->  do { solve(x); } while (0);   (the statement as parsed)
 };
 
 // What a Hoist moves out into a variable, and how it is computed there.
@@ -484,6 +485,11 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
         rewriter_.InsertTextAfter(end, " }");
         return true;
     }
+    case Rewrite::ExpandMacro: {
+        CharSourceRange r = fileRange(p.anchor->getSourceRange());
+        rewriter_.ReplaceText(r, expansions_.at(p.anchor));
+        return true;
+    }
     case Rewrite::DoCondition: {
         auto *s = cast<DoStmt>(p.anchor);
         CharSourceRange doKeyword = fileRange(SourceRange(s->getDoLoc(), s->getDoLoc()));
@@ -498,6 +504,83 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
     }
     }
     return false;
+}
+
+// Does the instrumenter see this reaching call or its statement through a
+// macro, where it cannot insert anything?
+bool Normalizer::fromMacro(const Call &c) const
+{
+    const Stmt *s = c.site.statement;
+    return c.site.call->getBeginLoc().isMacroID() ||
+           (s && fileRange(s->getSourceRange()).isInvalid());
+}
+
+// The smallest whole statement around `e` that is written in the file
+// (a macro's use, with its arguments), or null.
+const Stmt *Normalizer::writtenStatement(const Stmt *e) const
+{
+    const Stmt *s = e;
+    for (;;) {
+        auto parents = ctx_.getParents(*s);
+        if (parents.empty())
+            return nullptr;
+        if (auto *var = parents[0].get<VarDecl>()) {
+            auto up = ctx_.getParents(*var);
+            s = up.empty() ? nullptr : up[0].get<DeclStmt>();
+            if (!s)
+                return nullptr;
+            continue;
+        }
+        const Stmt *parent = parents[0].get<Stmt>();
+        bool whole = !isa<Expr>(s) || isa<CompoundStmt>(parent) || isa<LabelStmt>(parent) ||
+                     isa<SwitchCase>(parent) || isa<IfStmt>(parent) || isa<WhileStmt>(parent) ||
+                     isa<DoStmt>(parent) || isa<ForStmt>(parent);
+        if (auto *loop = dyn_cast_or_null<ForStmt>(parent); loop && loop->getBody() != s)
+            whole = false;
+        if (auto *branch = dyn_cast_or_null<IfStmt>(parent); branch && branch->getCond() == s)
+            whole = false;
+        if (auto *loop = dyn_cast_or_null<WhileStmt>(parent); loop && loop->getCond() == s)
+            whole = false;
+        if (auto *loop = dyn_cast_or_null<DoStmt>(parent); loop && loop->getCond() == s)
+            whole = false;
+        if (whole && !isa<CompoundStmt>(s) && fileRange(s->getSourceRange()).isValid())
+            return s;
+        if (!parent) // the function's body: nothing written around it
+            return nullptr;
+        s = parent;
+    }
+}
+
+// The statement as Clang parsed it, macros expanded, on as many lines as it
+// took in the file (the first holds it all, the others stay empty), or ""
+// when the file's text holds something the AST does not (a directive).
+std::string Normalizer::expanded(const Stmt *s, const FunctionFacts &f) const
+{
+    const SourceManager &sm = ctx_.getSourceManager();
+    CharSourceRange r = fileRange(s->getSourceRange());
+    for (const CkptPragma *point : f.points)
+        if (!sm.isBeforeInTranslationUnit(sm.getExpansionLoc(point->hashLoc), r.getBegin()) &&
+            sm.isBeforeInTranslationUnit(sm.getExpansionLoc(point->hashLoc), r.getEnd()))
+            return "";
+    llvm::StringRef original = Lexer::getSourceText(r, sm, ctx_.getLangOpts());
+    for (size_t at = original.find('\n'); at != llvm::StringRef::npos;
+         at = original.find('\n', at + 1))
+        if (original.drop_front(at + 1).ltrim(" \t").startswith("#"))
+            return "";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    PrintingPolicy policy(ctx_.getLangOpts());
+    s->printPretty(os, nullptr, policy, 0, "\n", &ctx_);
+    os.flush();
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
+        text.pop_back();
+    // A ';' ends the text only where it ends the range in the file as well.
+    while (!text.empty() && (text.back() == ';' || text.back() == ' '))
+        text.pop_back();
+    if (original.rtrim().endswith(";"))
+        text += ";";
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    return text + std::string(original.count('\n'), '\n');
 }
 
 bool Normalizer::run()
@@ -515,6 +598,18 @@ bool Normalizer::run()
         for (const Call &c : f->calls) {
             if (!graph_.callReaches(c))
                 continue;
+            // A macro the instrumenter cannot write into: its use is replaced
+            // by the statement it expands to, and later passes go on from there.
+            if (fromMacro(c) || (c.site.form == SiteForm::Expression &&
+                                 whyNot(c.site.call).find("macro") != std::string::npos)) {
+                const Stmt *whole = writtenStatement(c.site.call);
+                if (whole && !expanded(whole, *f).empty() && !plans.count(whole)) {
+                    plans[whole] = Plan{Rewrite::ExpandMacro, whole, {}};
+                    order.push_back(whole);
+                    expansions_[whole] = expanded(whole, *f);
+                }
+                continue;
+            }
             if (c.site.form == SiteForm::Expression)
                 starts.push_back({c.site.call, Moved::Value});
             for (const Expr *arg : c.site.call->arguments())

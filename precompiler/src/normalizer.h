@@ -19,6 +19,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Rewrite/Core/Rewriter.h"
 
+#include <map>
 #include <string>
 
 namespace aalc {
@@ -44,6 +45,9 @@ private:
     struct Plan;
     bool plan(const clang::Expr *start, int startKind, Plan &p, std::string &why) const;
     std::string unmovable(const Plan &p) const;
+    bool fromMacro(const Call &c) const;
+    const clang::Stmt *writtenStatement(const clang::Stmt *e) const;
+    std::string expanded(const clang::Stmt *s, const FunctionFacts &f) const;
     bool apply(const Plan &p, unsigned &serial);
     std::string
     statementsFor(const Moved &m, const std::string &name,
@@ -57,6 +61,7 @@ private:
     const CallGraph &graph_;
     clang::Rewriter &rewriter_;
     unsigned pass_;
+    std::map<const clang::Stmt *, std::string> expansions_; // ExpandMacro's texts
 };
 
 } // namespace aalc

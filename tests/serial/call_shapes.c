@@ -2,7 +2,7 @@
  * rather than as statements of their own: ckpt-instrument moves them out
  * (normalizer.h) and the program recovers as if nothing happened: also from
  * the right operands of && and ||, a branch of ?:, and with side effects in
- * an argument and in an assignment's target.
+ * an argument and in an assignment's target, and through macros.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +63,17 @@ static long add_one(long v)
 
 static long (*const ops[2])(long) = {twice, add_one};
 
+/* Macros around reaching calls, as programs write them. */
+#define MIX_BOTH(v)                                                                                \
+    do {                                                                                           \
+        mix(v);                                                                                    \
+        mix((v) + 1);                                                                              \
+    } while (0)
+#define MUST(e)                                                                                    \
+    if (!(e))                                                                                      \
+    abort()
+#define scramble mix
+
 static long round_of(int r)
 {
     long sum = 0;
@@ -101,6 +112,9 @@ static long round_of(int r)
         sum += 5;
     sum += (r % 3 == 0) ? mix(sum) : 5;
     int q = r;
+    MIX_BOTH(sum);
+    MUST(mix(sum) >= 0);
+    sum += scramble(sum) % 11;
     sum += twice(q++ % 7);
     sum += q;
     return sum + y;
