@@ -30,6 +30,8 @@ struct Instrumenter::Site {
     int label = 0;
     std::vector<const VarDecl *> locals;  // saved and restored: the live ones
     size_t visible = 0;                   // how many locals are in scope
+    std::vector<const DeclStmt *> chain;  // variably modified declarations in scope
+    std::vector<const VarDecl *> arrays;  // variable-length arrays in scope
 };
 
 static std::string escapeForString(const std::string &s)
@@ -303,23 +305,57 @@ static std::string localLines(const char *templateName, const std::vector<const 
     return lines;
 }
 
-std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site) const
+// Before the locals of a frame in scope of variable-length arrays: the sizes
+// they were declared with (read back at the function's entry, before the
+// declarations run again) and their addresses (checked once they have).
+std::string Instrumenter::chainSaves(const Site &site) const
 {
-    return fillTemplate("save_frame",
-                        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-                         {"LABEL", std::to_string(site.label)},
-                         {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible,
-                                                    [this](const VarDecl *v) { return nameOf(v); })},
-                         {"RETURN_VALUE", returnValue(f.function)}});
+    std::string lines;
+    for (const DeclStmt *ds : site.chain) {
+        const Chained &c = chained_.at(ds);
+        for (size_t i = 0; i < c.sizes.size(); ++i)
+            lines += fillTemplate("save_local",
+                                  {{"NAME", "ckpt_dim_" + std::to_string(c.firstDim + i)}}) +
+                     "\n";
+    }
+    for (const VarDecl *v : site.arrays)
+        lines += fillTemplate("save_address", {{"NAME", nameOf(v)}}) + "\n";
+    return lines;
 }
 
-std::string Instrumenter::restoreBlock(const Site &site) const
+std::string Instrumenter::chainChecks(const FunctionFacts &f, const Site &site) const
 {
-    return fillTemplate("restore_frame",
-                        {{"LABEL", std::to_string(site.label)},
-                         {"RESTORE_LOCALS",
-                          localLines("restore_local", site.locals, site.visible,
-                                     [this](const VarDecl *v) { return nameOf(v); })}});
+    std::string lines;
+    for (const VarDecl *v : site.arrays)
+        lines +=
+            fillTemplate("check_address",
+                         {{"NAME", nameOf(v)},
+                          {"DESCRIPTION", escapeForString("'" + v->getName().str() + "' in " +
+                                                          f.function->getName().str() + "()")}}) +
+            "\n";
+    return lines;
+}
+
+std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site) const
+{
+    return fillTemplate(
+        "save_frame",
+        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+         {"LABEL", std::to_string(site.label)},
+         {"SAVE_LOCALS",
+          chainSaves(site) + localLines("save_local", site.locals, site.visible,
+                                        [this](const VarDecl *v) { return nameOf(v); })},
+         {"RETURN_VALUE", returnValue(f.function)}});
+}
+
+std::string Instrumenter::restoreBlock(const FunctionFacts &f, const Site &site) const
+{
+    return fillTemplate(
+        "restore_frame",
+        {{"LABEL", std::to_string(site.label)},
+         {"RESTORE_LOCALS",
+          chainChecks(f, site) + localLines("restore_local", site.locals, site.visible,
+                                            [this](const VarDecl *v) { return nameOf(v); })}});
 }
 
 // ---------------------------------------------------------------------------
@@ -432,8 +468,8 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &l
         q.anchor = site.call->site.statement;
     }
     bool crossesStmtExpr = false;
-    std::vector<const TypedefNameDecl *> vmTypedefs;
-    site.locals = localsInScope(q, *ctx_, crossesStmtExpr, &vmTypedefs);
+    VariablyModifiedScopes vm;
+    site.locals = localsInScope(q, *ctx_, crossesStmtExpr, &vm);
     if (crossesStmtExpr) {
         error(site.loc, "a potential checkpoint, or a call that may reach one, cannot be inside "
                         "a statement expression '({ ... })'");
@@ -441,24 +477,24 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &l
     }
     const char *what = site.pragma ? "potential checkpoint" : "call, which may reach a checkpoint,";
     bool ok = true;
-    for (const TypedefNameDecl *t : vmTypedefs) {
-        error(site.loc, "this %0 is in the scope of '%1', a typedef of a variable-length array "
-                        "type, and the jump that restores the stack cannot enter that scope; "
-                        "use a pointer and malloc instead")
-            << what << t->getName();
+    // The jump that restores the stack cannot enter the scope of an identifier
+    // of variably modified type: it goes through their declarations (chained).
+    // Parameters are in scope from the function's entry, where the jump starts.
+    if (vm.inForInit) {
+        const auto *d = cast<NamedDecl>(*vm.inForInit->decl_begin());
+        error(site.loc, "this %0 is in the scope of '%1', of variably modified type, declared in "
+                        "the first clause of a 'for': restoring the stack must run that "
+                        "declaration again alone; declare it before the 'for'")
+            << what << d->getName();
+        note(d->getLocation(), "'%0' declared here") << d->getName();
         ok = false;
     }
+    site.chain = vm.declarations;
     std::map<std::string, const VarDecl *> byName;
     for (const VarDecl *v : site.locals) {
-        // Parameters are in scope from the function's entry, where the jump starts.
-        if (v->getType()->isVariablyModifiedType() && !isa<ParmVarDecl>(v)) {
-            error(site.loc,
-                  "this %0 is in the scope of the variable-length array '%1', and the jump that "
-                  "restores the stack cannot enter that scope; allocate '%1' with malloc instead")
-                << what << v->getName();
-            note(v->getLocation(), "'%0' declared here") << v->getName();
-            ok = false;
-        } else if (v->getStorageClass() == SC_Register) {
+        if (!isa<ParmVarDecl>(v) && v->getType()->isVariableArrayType())
+            site.arrays.push_back(v);
+        if (v->getStorageClass() == SC_Register) {
             if (reported_.insert(v).second)
                 error(v->getLocation(),
                       "'register' variable '%0' is in scope of a %1 and must be saved, which "
@@ -534,14 +570,16 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &l
 void Instrumenter::emitPotentialPoint(const FunctionFacts &f, const Site &site)
 {
     std::string block = fillTemplate(
-        "potential_point", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-                            {"LABEL", std::to_string(site.label)},
-                            {"SAVE_LOCALS", localLines("save_local", site.locals, site.visible,
-                                                    [this](const VarDecl *v) { return nameOf(v); })},
-                            {"RESTORE_LOCALS",
-                             localLines("restore_local", site.locals, site.visible,
-                                     [this](const VarDecl *v) { return nameOf(v); })},
-                            {"RETURN_VALUE", returnValue(f.function)}});
+        "potential_point",
+        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+         {"LABEL", std::to_string(site.label)},
+         {"SAVE_LOCALS",
+          chainSaves(site) + localLines("save_local", site.locals, site.visible,
+                                        [this](const VarDecl *v) { return nameOf(v); })},
+         {"RESTORE_LOCALS",
+          chainChecks(f, site) + localLines("restore_local", site.locals, site.visible,
+                                            [this](const VarDecl *v) { return nameOf(v); })},
+         {"RETURN_VALUE", returnValue(f.function)}});
     SourceLocation hash = site.pragma->hashLoc, end = site.pragma->endLoc;
     unsigned column = 0, endColumn = 0;
     lineAt(*sm_, hash, column);
@@ -579,14 +617,14 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
     switch (c.site.form) {
     case SiteForm::CallStatement:
     case SiteForm::Declaration:
-        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(site), indent);
+        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(f, site), indent);
         insertBlock(after, saveBlock(f, site) + (braces ? "\n}" : ""), indent);
         break;
     case SiteForm::Return:
         if (f.function->getReturnType()->isVoidType()) { // return g(); in a void function
             const Expr *value = cast<ReturnStmt>(stmt)->getRetValue();
             rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()),
-                                  indentLines("{\n" + restoreBlock(site), indent) + "\n" +
+                                  indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
                                       lineDirectiveAt(begin, 0) + "\n" + indent);
             insertBlock(after, saveBlock(f, site) + "\nreturn;\n}", indent);
             break;
@@ -609,7 +647,7 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
             finish = textWithRenames(a->getLHS()) + " " +
                      a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
         }
-        std::string open = indentLines("{\n" + restoreBlock(site), indent) + "\n" +
+        std::string open = indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
                            lineDirectiveAt(begin, 0) + "\n" + indent + held;
         // Replace "x = " or "return " up to the value with the held result's declaration.
         const Expr *value = c.site.form == SiteForm::Return
@@ -622,6 +660,182 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
     case SiteForm::Expression:
         break;
     }
+}
+
+// ---------------------------------------------------------------------------
+// Declarations of variably modified type in scope of a restore label
+//
+// C forbids a jump from outside the scope of an identifier of variably
+// modified type to inside it (C11 6.8.6.1), so the function's entry table
+// cannot jump to a label in the scope of a variable-length array. Instead it
+// jumps to a label right before the outermost such declaration in scope
+// (outside its scope), the declaration runs again, and a table right after
+// it (inside the scope) goes on to the next one or to the site's label.
+// Each size expression `[e]` becomes `[ckpt_restoring ? ckpt_dim_K :
+// (ckpt_dim_K = (e))]`: in the normal path `e` is evaluated once, as before,
+// and its value recorded; the frame saves ckpt_dim_K, and while restoring
+// the array is declared with the size it had. Initializers of the
+// declaration are not evaluated while restoring (the locals are restored
+// after it): `ckpt_restoring ? 0 : (init)`.
+
+namespace
+{
+// The size expressions of the variable-length array types in `t`, through
+// pointers and arrays (typedefs included: their sizes are theirs).
+void variableSizes(QualType t, std::vector<const Expr *> &out)
+{
+    for (;;) {
+        t = t.getCanonicalType();
+        if (const auto *v = dyn_cast<VariableArrayType>(t.getTypePtr())) {
+            out.push_back(v->getSizeExpr());
+            t = v->getElementType();
+        } else if (const auto *a = dyn_cast<ArrayType>(t.getTypePtr())) {
+            t = a->getElementType();
+        } else if (const auto *p = t->getAs<PointerType>()) {
+            t = p->getPointeeType();
+        } else {
+            return;
+        }
+    }
+}
+
+TypeSourceInfo *typeWritten(const Decl *d)
+{
+    if (const auto *v = dyn_cast<DeclaratorDecl>(d))
+        return v->getTypeSourceInfo();
+    if (const auto *t = dyn_cast<TypedefNameDecl>(d))
+        return t->getTypeSourceInfo();
+    return nullptr;
+}
+} // namespace
+
+bool Instrumenter::prepareChained(const DeclStmt *ds, Chained &c)
+{
+    const LangOptions &lo = ctx_->getLangOpts();
+    const NamedDecl *first = cast<NamedDecl>(*ds->decl_begin());
+    bool fromMacro = false;
+    for (const Decl *d : ds->decls())
+        fromMacro |= d->getLocation().isMacroID();
+    if (fromMacro || fileStart(ds->getBeginLoc()).isInvalid() || afterStatement(ds).isInvalid() ||
+        !isa_and_nonnull<CompoundStmt>(parentStmt(ds, *ctx_))) {
+        error(sm_->getExpansionLoc(ds->getBeginLoc()),
+              "the declaration of '%0', of variably modified type, runs again when the stack "
+              "is rebuilt, and so must be a statement of its own in a block, written directly "
+              "in the source (not by a macro)")
+            << first->getName();
+        return false;
+    }
+    bool ok = true;
+    for (const Decl *d : ds->decls()) {
+        TypeSourceInfo *tsi = typeWritten(d);
+        if (!tsi)
+            continue;
+        for (TypeLoc tl = tsi->getTypeLoc(); tl; tl = tl.getNextTypeLoc())
+            if (auto v = tl.getAs<VariableArrayTypeLoc>(); v && v.getSizeExpr())
+                c.sizes.push_back(v.getSizeExpr());
+        const auto *var = dyn_cast<VarDecl>(d);
+        const Expr *init = var ? var->getInit() : nullptr;
+        if (!init || init->isConstantInitializer(*ctx_, false))
+            continue;
+        if (var->getType()->isScalarType() && !isa<InitListExpr>(init->IgnoreImplicit())) {
+            c.initializers.push_back(init);
+        } else if (effectsWhenRepeated(init, *ctx_)) {
+            error(init->getBeginLoc(),
+                  "the declaration of '%0' runs again when the stack is rebuilt (it declares "
+                  "an identifier of variably modified type), and this initializer has side "
+                  "effects; declare '%0' in a statement of its own")
+                << var->getName();
+            ok = false;
+        }
+    }
+    for (const Expr *e : c.sizes) {
+        CharSourceRange r =
+            Lexer::makeFileCharRange(CharSourceRange::getTokenRange(e->getSourceRange()), *sm_, lo);
+        if (r.isInvalid() || sm_->isMacroArgExpansion(e->getBeginLoc()) ||
+            sm_->isMacroArgExpansion(e->getEndLoc())) {
+            error(sm_->getExpansionLoc(e->getBeginLoc()),
+                  "this array size must be rewritten to come back as it was when the stack "
+                  "is rebuilt, but only part of it is written by a macro; write it directly, "
+                  "or as a whole macro call");
+            ok = false;
+        }
+    }
+    for (const Expr *e : c.initializers) {
+        CharSourceRange r =
+            Lexer::makeFileCharRange(CharSourceRange::getTokenRange(e->getSourceRange()), *sm_, lo);
+        if (r.isInvalid() || sm_->isMacroArgExpansion(e->getBeginLoc()) ||
+            sm_->isMacroArgExpansion(e->getEndLoc())) {
+            error(sm_->getExpansionLoc(e->getBeginLoc()),
+                  "this initializer must be rewritten not to run again when the stack is "
+                  "rebuilt, but only part of it is written by a macro; write it directly, or "
+                  "as a whole macro call");
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+// After every chained declaration of the function is prepared: each size that
+// the declaration's types need must be one it or an earlier one recomputes
+// (or a parameter's, computed at the entry).
+static bool sizesCovered(const DeclStmt *ds, const std::set<SourceLocation> &rewritten,
+                         const FunctionDecl *fn, const SourceManager &sm, const NamedDecl *&bad)
+{
+    const auto *body = cast<CompoundStmt>(fn->getBody());
+    for (const Decl *d : ds->decls()) {
+        std::vector<const Expr *> sizes;
+        if (const auto *v = dyn_cast<VarDecl>(d))
+            variableSizes(v->getType(), sizes);
+        else if (const auto *t = dyn_cast<TypedefNameDecl>(d))
+            variableSizes(t->getUnderlyingType(), sizes);
+        for (const Expr *e : sizes)
+            if (!rewritten.count(e->getBeginLoc()) &&
+                !sm.isBeforeInTranslationUnit(e->getBeginLoc(), body->getLBracLoc())) {
+                bad = cast<NamedDecl>(d);
+                return false;
+            }
+    }
+    return true;
+}
+
+void Instrumenter::emitChained(const DeclStmt *ds, const Chained &c)
+{
+    const LangOptions &lo = ctx_->getLangOpts();
+    SourceLocation begin = fileStart(ds->getBeginLoc());
+    std::string indent = indentationOf(begin);
+    // Last to first, as everywhere.
+    std::string cases;
+    for (const auto &[label, target] : c.next) {
+        if (!cases.empty())
+            cases += "\n";
+        cases += fillTemplate("vla_next", {{"LABEL", std::to_string(label)}, {"TARGET", target}});
+    }
+    insertBlock(afterStatement(ds), fillTemplate("vla_resume", {{"CASES", cases}}), indent);
+    auto wrap = [&](const Expr *e, const std::string &templateName, const std::string &key,
+                    TemplateValues values) {
+        CharSourceRange r =
+            Lexer::makeFileCharRange(CharSourceRange::getTokenRange(e->getSourceRange()), *sm_, lo);
+        values[key] = "\x01";
+        std::string text = fillTemplate(templateName, values);
+        size_t at = text.find('\x01');
+        rewriter_.InsertText(r.getEnd(), text.substr(at + 1), /*InsertAfter=*/true);
+        rewriter_.InsertText(r.getBegin(), text.substr(0, at), /*InsertAfter=*/false);
+    };
+    std::vector<std::pair<const Expr *, int>> edits; // back to front
+    for (size_t i = 0; i < c.sizes.size(); ++i)
+        edits.push_back({c.sizes[i], c.firstDim + int(i)});
+    for (const Expr *e : c.initializers)
+        edits.push_back({e, 0});
+    std::sort(edits.begin(), edits.end(), [&](const auto &a, const auto &b) {
+        return sm_->isBeforeInTranslationUnit(b.first->getBeginLoc(), a.first->getBeginLoc());
+    });
+    for (const auto &[e, dim] : edits) {
+        if (dim)
+            wrap(e, "vla_size", "SIZE", {{"DIM", std::to_string(dim)}});
+        else
+            wrap(e, "vla_initializer", "INITIALIZER", {});
+    }
+    insertBlock(begin, fillTemplate("vla_label", {{"INDEX", std::to_string(c.index)}}), indent);
 }
 
 // A call inside a larger expression cannot be re-entered when the stack is
@@ -678,25 +892,113 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
         return sm_->isBeforeInTranslationUnit(a.loc, b.loc);
     });
     FunctionLiveness live(f.function, *ctx_);
-    std::string cases;
     int label = 0;
     std::vector<Site *> ready;
     for (Site &s : sites) {
         s.label = ++label;
         if (!prepareSite(f, live, s))
             continue;
+        ready.push_back(&s);
+    }
+    // The declarations of variably modified type that restore paths run again.
+    chained_.clear();
+    std::vector<const DeclStmt *> chain;
+    for (const Site *s : ready)
+        for (const DeclStmt *ds : s->chain)
+            if (chained_.insert({ds, Chained()}).second)
+                chain.push_back(ds);
+    std::sort(chain.begin(), chain.end(), [&](const DeclStmt *a, const DeclStmt *b) {
+        return sm_->isBeforeInTranslationUnit(a->getBeginLoc(), b->getBeginLoc());
+    });
+    int dims = 0;
+    std::set<SourceLocation> rewritten; // where the sizes rewritten begin
+    std::set<const DeclStmt *> refused;
+    for (size_t i = 0; i < chain.size(); ++i) {
+        Chained &c = chained_[chain[i]];
+        c.index = int(i) + 1;
+        if (!prepareChained(chain[i], c))
+            refused.insert(chain[i]);
+        c.firstDim = dims + 1;
+        dims += int(c.sizes.size());
+        for (const Expr *e : c.sizes)
+            rewritten.insert(e->getBeginLoc());
+    }
+    for (const DeclStmt *ds : chain) {
+        const NamedDecl *bad = nullptr;
+        if (!refused.count(ds) && !sizesCovered(ds, rewritten, f.function, *sm_, bad))
+            error(bad->getLocation(),
+                  "the type of '%0' has an array size that is not written in its "
+                  "declaration (from '__typeof__'?), and that cannot be given back its value "
+                  "when the declaration runs again as the stack is rebuilt; write the array "
+                  "type out in the declaration, or in a typedef")
+                << bad->getName();
+    }
+    // A call that initializes a chained declaration would be made again.
+    for (const Site *s : ready)
+        if (s->call && s->call->site.form == SiteForm::Declaration)
+            if (const auto *ds = dyn_cast<DeclStmt>(s->call->site.statement);
+                ds && chained_.count(ds)) {
+                const auto *v = cast<VarDecl>(ds->getSingleDecl());
+                error(s->loc,
+                      "the call to '%0' may reach a potential checkpoint and initializes '%1', "
+                      "of variably modified type, whose declaration runs again when the stack "
+                      "is rebuilt for a later checkpoint in its scope; declare '%1' first, and "
+                      "assign it the result in a statement of its own")
+                    << (s->call->callee ? s->call->callee->getName().str()
+                                        : std::string("a function pointer"))
+                    << v->getName();
+            }
+    std::string cases;
+    for (Site *s : ready) {
         if (!cases.empty())
             cases += "\n";
-        cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s.label)}});
-        ready.push_back(&s);
+        if (s->chain.empty()) {
+            cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s->label)}});
+            continue;
+        }
+        std::string restores;
+        for (const DeclStmt *ds : s->chain) {
+            const Chained &c = chained_[ds];
+            for (size_t i = 0; i < c.sizes.size(); ++i)
+                restores += "    " +
+                            fillTemplate("restore_local",
+                                         {{"NAME", "ckpt_dim_" + std::to_string(c.firstDim + i)}}) +
+                            "\n";
+        }
+        if (!restores.empty())
+            restores.pop_back();
+        cases += fillTemplate("resume_case_vla",
+                              {{"LABEL", std::to_string(s->label)},
+                               {"RESTORE_DIMENSIONS", restores},
+                               {"FIRST", std::to_string(chained_[s->chain.front()].index)}});
+        for (size_t i = 0; i < s->chain.size(); ++i)
+            chained_[s->chain[i]].next.push_back(
+                {s->label, i + 1 < s->chain.size()
+                               ? "ckpt_vla_" + std::to_string(chained_[s->chain[i + 1]].index)
+                               : "ckpt_resume_" + std::to_string(s->label)});
     }
     applyRenames();
     // Last to first: an edit never lands where an earlier one already wrote.
-    for (auto it = ready.rbegin(); it != ready.rend(); ++it) {
-        if ((*it)->pragma)
-            emitPotentialPoint(f, **it);
+    struct Edit {
+        SourceLocation loc;
+        Site *site;
+        const DeclStmt *chained;
+    };
+    std::vector<Edit> edits;
+    for (Site *s : ready)
+        edits.push_back({s->loc, s, nullptr});
+    for (const DeclStmt *ds : chain)
+        edits.push_back({ds->getBeginLoc(), nullptr, ds});
+    std::stable_sort(edits.begin(), edits.end(), [&](const Edit &a, const Edit &b) {
+        return sm_->isBeforeInTranslationUnit(a.loc, b.loc);
+    });
+    for (auto it = edits.rbegin(); it != edits.rend(); ++it) {
+        if (it->chained)
+            emitChained(it->chained, chained_[it->chained]);
+        else if (it->site->pragma)
+            emitPotentialPoint(f, *it->site);
         else
-            emitCallSite(f, **it);
+            emitCallSite(f, *it->site);
     }
     if (cases.empty())
         return;
@@ -705,9 +1007,16 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
     std::string indent = body->body_empty() ? indentationOf(body->getLBracLoc()) + "    "
                                             : indentationOf(sm_->getExpansionLoc(
                                                   body->body_front()->getBeginLoc()));
-    std::string entry = fillTemplate("function_entry",
-                                     {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-                                      {"CASES", cases}});
+    std::string entry =
+        fillTemplate("function_entry", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+                                        {"STORE_LABEL", chain.empty() ? "" : "ckpt_label = "},
+                                        {"CASES", cases}});
+    if (!chain.empty()) {
+        std::string dimensions;
+        for (int k = 1; k <= dims; ++k)
+            dimensions += "\n" + fillTemplate("vla_dimension", {{"DIM", std::to_string(k)}});
+        entry = fillTemplate("vla_locals", {{"DIMENSIONS", dimensions}}) + "\n" + entry;
+    }
     insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
 }
 

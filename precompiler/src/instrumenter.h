@@ -50,12 +50,27 @@ public:
 
 private:
     struct Site;
+    // A declaration of variably modified type (a variable-length array, a
+    // pointer to one, their typedef) in scope of a restore label: the restore
+    // path jumps to a label before it (outside its scope), runs it again with
+    // the sizes it had, and goes on from a table right after it.
+    struct Chained {
+        int index = 0;                          // its label: ckpt_vla_<index>
+        std::vector<const clang::Expr *> sizes; // array sizes: ckpt_dim_<firstDim + i>
+        int firstDim = 0;
+        std::vector<const clang::Expr *> initializers; // not evaluated while restoring
+        std::vector<std::pair<int, std::string>> next; // site label -> where to go
+    };
     void instrumentFunction(FunctionFacts &f);
     bool checkFunction(const FunctionFacts &f);
     bool checkCallSite(const FunctionFacts &f, const Call &c);
     bool prepareSite(const FunctionFacts &f, const FunctionLiveness &live, Site &site);
     void emitPotentialPoint(const FunctionFacts &f, const Site &site);
     void emitCallSite(const FunctionFacts &f, const Site &site);
+    bool prepareChained(const clang::DeclStmt *ds, Chained &c);
+    void emitChained(const clang::DeclStmt *ds, const Chained &c);
+    std::string chainSaves(const Site &site) const;
+    std::string chainChecks(const FunctionFacts &f, const Site &site) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
     void neutralisePragmaLines();
     void summarise(const FunctionFacts &f);
@@ -63,7 +78,7 @@ private:
     std::string hashOfSources() const;
 
     std::string saveBlock(const FunctionFacts &f, const Site &site) const;
-    std::string restoreBlock(const Site &site) const;
+    std::string restoreBlock(const FunctionFacts &f, const Site &site) const;
     std::string returnValue(const clang::FunctionDecl *fn) const;
     std::string lineDirective(unsigned line) const;
     std::string lineDirectiveAt(clang::SourceLocation loc, int delta) const;
@@ -101,6 +116,9 @@ private:
     std::map<const clang::VarDecl *, std::string> renamed_;
     std::vector<std::pair<clang::SourceLocation, std::string>> pendingRenames_;
     unsigned renameCount_ = 0;
+    // Declarations of variably modified type that the restore path of the
+    // function being instrumented runs again (see prepareChained).
+    std::map<const clang::DeclStmt *, Chained> chained_;
 };
 
 }  // namespace aalc

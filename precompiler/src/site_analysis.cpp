@@ -128,38 +128,52 @@ CallSite classifyCall(const CallExpr *call, ASTContext &ctx)
     return site;
 }
 
-static std::vector<const TypedefNameDecl *> *vmTypedefsOut;
-
-static void addLocals(const DeclStmt *ds, std::vector<const VarDecl *> &out)
+bool declaresVariablyModified(const DeclStmt *ds)
 {
     for (const Decl *d : ds->decls()) {
         if (auto *v = dyn_cast<VarDecl>(d)) {
-            if (v->hasLocalStorage())
-                out.push_back(v);
+            if (v->getType()->isVariablyModifiedType())
+                return true;
         } else if (auto *t = dyn_cast<TypedefNameDecl>(d)) {
-            if (vmTypedefsOut && t->getUnderlyingType()->isVariablyModifiedType())
-                vmTypedefsOut->push_back(t);
+            if (t->getUnderlyingType()->isVariablyModifiedType())
+                return true;
         }
     }
+    return false;
 }
+
+namespace
+{
+struct Level {
+    std::vector<const VarDecl *> locals;
+    std::vector<const DeclStmt *> vm;
+    void add(const DeclStmt *ds)
+    {
+        for (const Decl *d : ds->decls())
+            if (auto *v = dyn_cast<VarDecl>(d); v && v->hasLocalStorage())
+                locals.push_back(v);
+        if (declaresVariablyModified(ds))
+            vm.push_back(ds);
+    }
+};
+} // namespace
 
 std::vector<const VarDecl *> localsInScope(const ScopeQuery &q, ASTContext &ctx,
                                            bool &crossesStatementExpression,
-                                           std::vector<const TypedefNameDecl *> *vmTypedefs)
+                                           VariablyModifiedScopes *vm)
 {
-    vmTypedefsOut = vmTypedefs;
     const SourceManager &sm = ctx.getSourceManager();
     crossesStatementExpression = false;
-    std::vector<std::vector<const VarDecl *>> levels;  // innermost first
+    std::vector<Level> levels; // innermost first
     const Stmt *child = q.anchor;
     if (q.point.isValid()) {
         // A pragma between the statements of the compound `anchor`.
-        std::vector<const VarDecl *> level;
+        Level level;
         for (const Stmt *s : cast<CompoundStmt>(q.anchor)->body()) {
             if (!sm.isBeforeInTranslationUnit(s->getBeginLoc(), q.point))
                 break;
             if (auto *ds = dyn_cast<DeclStmt>(s))
-                addLocals(ds, level);
+                level.add(ds);
         }
         levels.push_back(level);
     }
@@ -168,30 +182,37 @@ std::vector<const VarDecl *> localsInScope(const ScopeQuery &q, ASTContext &ctx,
         const Stmt *parent = parentStmt(child, ctx);
         if (!parent)
             break;
-        std::vector<const VarDecl *> level;
+        Level level;
         if (auto *cs = dyn_cast<CompoundStmt>(parent)) {
             for (const Stmt *s : cs->body()) {
                 if (s == child)
                     break;
                 if (auto *ds = dyn_cast<DeclStmt>(s))
-                    addLocals(ds, level);
+                    level.add(ds);
             }
         } else if (auto *fs = dyn_cast<ForStmt>(parent)) {
             if (fs->getInit() != child)
-                if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit()))
-                    addLocals(ds, level);
+                if (auto *ds = dyn_cast_or_null<DeclStmt>(fs->getInit())) {
+                    level.add(ds);
+                    if (!level.vm.empty() && vm && !vm->inForInit)
+                        vm->inForInit = ds;
+                    level.vm.clear();
+                }
         } else if (isa<StmtExpr>(parent)) {
             crossesStatementExpression = true;
         }
         levels.push_back(level);
         child = parent;
     }
+    if (vm)
+        for (auto it = levels.rbegin(); it != levels.rend(); ++it)
+            vm->declarations.insert(vm->declarations.end(), it->vm.begin(), it->vm.end());
     std::vector<const VarDecl *> result;
     for (const ParmVarDecl *p : q.function->parameters())
         if (!p->getName().empty())
             result.push_back(p);
     for (auto it = levels.rbegin(); it != levels.rend(); ++it)
-        result.insert(result.end(), it->begin(), it->end());
+        result.insert(result.end(), it->locals.begin(), it->locals.end());
     return result;
 }
 

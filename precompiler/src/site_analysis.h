@@ -44,11 +44,20 @@ struct ScopeQuery {
     const clang::Stmt *anchor;
     clang::SourceLocation point;  // valid for a pragma inside the compound `anchor`
 };
-// Typedefs of variably modified types in scope are reported in `vmTypedefs`:
-// a jump may not enter their scope either.
-std::vector<const clang::VarDecl *> localsInScope(
-    const ScopeQuery &q, clang::ASTContext &ctx, bool &crossesStatementExpression,
-    std::vector<const clang::TypedefNameDecl *> *vmTypedefs = nullptr);
+// Declarations of identifiers of variably modified type (variable-length
+// arrays, pointers to them, their typedefs) whose scope holds the query's
+// point: a jump from the function's entry may not enter their scope, so the
+// restore path runs them again (see Instrumenter::prepareChain).
+struct VariablyModifiedScopes {
+    std::vector<const clang::DeclStmt *> declarations; // outer to inner, in order of execution
+    const clang::DeclStmt *inForInit = nullptr;        // one in a for's first clause
+};
+std::vector<const clang::VarDecl *> localsInScope(const ScopeQuery &q, clang::ASTContext &ctx,
+                                                  bool &crossesStatementExpression,
+                                                  VariablyModifiedScopes *vm = nullptr);
+
+// Does this declaration statement declare an identifier of variably modified type?
+bool declaresVariablyModified(const clang::DeclStmt *ds);
 
 // The innermost statement of `body` whose range contains loc.
 const clang::Stmt *innermostStatementAt(const clang::Stmt *body, clang::SourceLocation loc,

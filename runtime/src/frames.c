@@ -149,3 +149,20 @@ const void *ckpt_frame_next(size_t n)
     read_at += n;
     return p;
 }
+
+void ckpt_save_address(const void *address)
+{
+    memcpy(ckpt_frame_reserve(sizeof address), &address, sizeof address);
+}
+
+void ckpt_resume_same_address(const void *address, const char *what)
+{
+    const void *saved;
+    memcpy(&saved, ckpt_frame_next(sizeof saved), sizeof saved);
+    if (saved != address)
+        ckpt_fatal("the variable-length array %s is at %p after the stack was rebuilt, but was "
+                   "at %p when the checkpoint was taken, and pointers to it may be held "
+                   "elsewhere: the stack was not rebuilt as it was laid out (code that moves "
+                   "the stack pointer unseen, such as inline assembly?)",
+                   what, address, saved);
+}

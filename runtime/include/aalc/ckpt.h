@@ -62,6 +62,13 @@ const void *ckpt_frame_next(size_t n);
 /* The potential point where the checkpoint was taken has been reached again. */
 void ckpt_resume_finished(void);
 
+/* A variable-length array is allocated again while the stack is rebuilt:
+ * its address is saved with the frame, and must come back the same (pointers
+ * to it may be held anywhere); the runtime stops with a message naming it
+ * (e.g. "'row' in rows()") when it does not. */
+void ckpt_save_address(const void *address);
+void ckpt_resume_same_address(const void *address, const char *what);
+
 /* Save and restore one local by value. __builtin_memcpy keeps the variable's address
  * from escaping, so the compiler may still keep it in a register. The cast
  * lets const and volatile locals be restored too. */

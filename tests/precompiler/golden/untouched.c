@@ -1,8 +1,8 @@
 /* A unit in which nothing can reach a checkpoint: no potential point and
  * only calls to its own functions and the C library. Functions are left
  * exactly as written, including what would be refused in a function that
- * may reach a point (setjmp, a VLA, a register local, a comparator passed to
- * qsort, calls inside conditions). Only the globals are marked and the unit
+ * may reach a point (setjmp, a register local, a comparator passed to qsort,
+ * calls inside conditions) and a VLA. Only the globals are marked and the unit
  * summary is added. */
 #include <setjmp.h>
 #include <stdio.h>

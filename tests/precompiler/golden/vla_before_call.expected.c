@@ -1,0 +1,56 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "vla_before_call.c"
+/* A variable-length array declared before a call that may reach a
+ * checkpoint: the jump that restores the stack cannot enter its scope
+ * (C11 6.8.6.1), so it goes to a label before the declaration, which runs
+ * again with the size saved with the frame (ckpt_dim_1), and a table after
+ * it goes on to the call's label. The array's address is checked. */
+void work(double *row, int n);
+
+void rows(int n)
+{
+    /* variable-length arrays in scope of a checkpoint: their sizes, and where to go next */
+    int ckpt_label = 0;
+    __SIZE_TYPE__ ckpt_dim_1 = 0;
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_label = ckpt_resume_label(0x613366f1f0e32588ull)) {
+        case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
+            CKPT_RESTORE(ckpt_dim_1);
+            goto ckpt_vla_1;
+        }
+    }
+#line 10 "vla_before_call.c"
+    ckpt_vla_1:; /* rebuilding the stack: the declaration below runs again, with the saved sizes */
+#line 10 "vla_before_call.c"
+    double row[ckpt_restoring ? ckpt_dim_1 : (ckpt_dim_1 = (n))];
+    if (ckpt_restoring) { /* rebuilding the stack: go on to where this frame was */
+        switch (ckpt_label) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 11 "vla_before_call.c"
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        ckpt_resume_same_address(row, "'row' in rows()");
+        CKPT_RESTORE(n);
+        CKPT_RESTORE(row);
+    }
+#line 11 "vla_before_call.c"
+    work(row, n);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x613366f1f0e32588ull, 1);
+        CKPT_SAVE(ckpt_dim_1);
+        ckpt_save_address(row);
+        CKPT_SAVE(n);
+        CKPT_SAVE(row);
+        return;
+    }
+#line 12 "vla_before_call.c"
+}
+// REACHES: work
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U vla_before_call.c\n"
+    "R rows\n";
