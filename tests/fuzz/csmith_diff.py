@@ -94,7 +94,8 @@ def csmith_available():
     """None when csmith CSMITH_VERSION and its headers are here, else why not."""
     if not shutil.which("csmith"):
         return "csmith is not installed (apt-get install csmith libcsmith-dev)"
-    rc, out, err, _ = sh(["csmith", "--version"], 30)
+    # csmith writes platform.info into its working directory
+    rc, out, err, _ = sh(["csmith", "--version"], 30, cwd=tempfile.gettempdir())
     if rc != 0 or CSMITH_VERSION.encode() not in out:
         return (f"csmith {CSMITH_VERSION} is needed (the seeds' programs depend on the "
                 f"version); `csmith --version` says {out.decode(errors='replace').strip()!r}")
