@@ -439,6 +439,10 @@ class Program:
             if rc == 1 and NO_CHECKPOINT in err:
                 with open(out, "rb") as f:
                     got = f.read()
+                if got == self.reference:
+                    # Killed after the run had written everything and removed
+                    # its checkpoints (it had ended but for exiting): done.
+                    return how + ", killed after the end: output complete, nothing to recover"
                 if len(got) < len(self.reference) and self.reference.startswith(got):
                     # The run removed its checkpoints at the end, and was
                     # killed before its last output was written.
