@@ -25,7 +25,8 @@ enum class Rewrite {
     ForIncrement,    // for (I; C; N) B  ->  for (I; C; ) { B N; }       (B has no continue)
     DoCondition,     // do B while (C);  ->  for (;;) { B if (!(C)) break; }  (no continue)
     SplitComma,      // a, b;  ->  { a; b; }
-    ExpandMacro      // STEP(x);  ->  do { solve(x); } while (0);   (the statement as parsed)
+    ExpandMacro,     // STEP(x);  ->  do { solve(x); } while (0);   (the statement as parsed)
+    SplitDeclaration // int a = 1, b = f(a);  ->  int a = 1; int b = f(a);
 };
 
 // What a Hoist moves out into a variable, and how it is computed there.
@@ -113,6 +114,23 @@ static const Expr *commaStatement(const BinaryOperator *comma, ASTContext &ctx)
 
 // Walks up from the call to the statement that holds it, checking on the way
 // that C evaluates the call unconditionally and after nothing it must follow.
+// Can each variable of the declaration be declared alone, from its type as
+// Clang prints it and its initializer's text?
+bool Normalizer::splittable(const DeclStmt *ds) const
+{
+    if (!fileRange(ds->getSourceRange()).isValid())
+        return false;
+    for (const Decl *d : ds->decls()) {
+        auto *v = dyn_cast<VarDecl>(d);
+        if (!v || v->hasAttrs() || v->getStorageClass() != SC_None ||
+            v->getType()->isVariablyModifiedType() || !spellable(v->getType()))
+            return false;
+        if (v->getInit() && !fileRange(v->getInit()->getSourceRange()).isValid())
+            return false;
+    }
+    return true;
+}
+
 bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &why) const
 {
     Moved moved{static_cast<Moved::Kind>(startKind), start};
@@ -131,20 +149,28 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
                 return false;
             }
             // Moved ahead of the declaration: it must not need what the
-            // declaration declares, nor follow an initializer with effects.
+            // declaration declares, nor follow an initializer with effects;
+            // otherwise the declaration is split into one per variable first.
+            bool split = mentions(moved.expr, ds);
             for (const Decl *d : ds->decls()) {
                 if (d == var)
                     break;
                 auto *earlier = dyn_cast<VarDecl>(d);
-                if (earlier && earlier->getInit() && earlier->getInit()->HasSideEffects(ctx_)) {
-                    why = "an earlier initializer of the same declaration has side effects, "
-                          "which C evaluates first; split the declaration in two";
+                if (earlier && earlier->getInit() && earlier->getInit()->HasSideEffects(ctx_))
+                    split = true;
+            }
+            if (split && !ds->isSingleDecl()) {
+                if (!splittable(ds)) {
+                    why = "it uses a variable of the same declaration, or follows an initializer "
+                          "with side effects, and the declaration cannot be split by "
+                          "ckpt-instrument; declare each variable in a statement of its own";
                     return false;
                 }
+                p = {Rewrite::SplitDeclaration, ds, {}};
+                return true;
             }
-            if (mentions(moved.expr, ds)) {
-                why = "it uses a variable of the same declaration; declare that variable in "
-                      "a declaration of its own before this one";
+            if (split) {
+                why = "it uses the variable it initializes";
                 return false;
             }
             auto above = ctx_.getParents(*ds);
@@ -483,6 +509,25 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
             rewriter_.ReplaceText(op, ";");
         rewriter_.InsertTextBefore(whole.getBegin(), "{ ");
         rewriter_.InsertTextAfter(end, " }");
+        return true;
+    }
+    case Rewrite::SplitDeclaration: {
+        auto *ds = cast<DeclStmt>(p.anchor);
+        CharSourceRange r = fileRange(ds->getSourceRange());
+        llvm::StringRef original = Lexer::getSourceText(r, sm, lo);
+        std::string text;
+        for (const Decl *d : ds->decls()) {
+            auto *v = cast<VarDecl>(d);
+            std::string one;
+            llvm::raw_string_ostream os(one);
+            v->getType().print(os, PrintingPolicy(lo), v->getName());
+            os.flush();
+            text += (text.empty() ? "" : " ") + one;
+            if (v->getInit())
+                text += " = " + textWith(v->getInit()->getSourceRange(), {});
+            text += ";";
+        }
+        rewriter_.ReplaceText(r, text + std::string(original.count('\n'), '\n'));
         return true;
     }
     case Rewrite::ExpandMacro: {

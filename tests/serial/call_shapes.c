@@ -112,6 +112,8 @@ static long round_of(int r)
         sum += 5;
     sum += (r % 3 == 0) ? mix(sum) : 5;
     int q = r;
+    long first = sum % 13, second = mix(first);
+    sum += second;
     MIX_BOTH(sum);
     MUST(mix(sum) >= 0);
     sum += scramble(sum) % 11;

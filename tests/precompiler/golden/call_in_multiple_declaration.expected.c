@@ -1,0 +1,127 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_multiple_declaration.c"
+/* Several declarators with a reaching call that uses an earlier one, or
+ * follows an initializer with side effects: the declaration is split into
+ * one per variable (types as Clang prints them, const kept), and the calls
+ * are then moved out of the initializers. */
+int f(int x)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x6f8ef3df2b616bbfull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 7 "call_in_multiple_declaration.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x6f8ef3df2b616bbfull, 1);
+        CKPT_SAVE(x);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(x);
+        ckpt_resume_finished();
+    }
+#line 8 "call_in_multiple_declaration.c"
+    return x;
+}
+int next(void);
+
+int two(void)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0xdbe0b7ccb0aa193full)) {
+        case 1: goto ckpt_resume_1;
+        case 2: goto ckpt_resume_2;
+        case 3: goto ckpt_resume_3;
+        case 4: goto ckpt_resume_4;
+        }
+    }
+#line 14 "call_in_multiple_declaration.c"
+    int a = 1; 
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+    }
+#line 14 "call_in_multiple_declaration.c"
+               int b = f(a);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xdbe0b7ccb0aa193full, 1);
+        CKPT_SAVE(a);
+        return (int){0};
+    }
+#line 15 "call_in_multiple_declaration.c"
+    const int c = 3; 
+    if (0) {
+    ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(c);
+    }
+#line 15 "call_in_multiple_declaration.c"
+                     int ckpt_value_2_1 = f(c);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xdbe0b7ccb0aa193full, 2);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        CKPT_SAVE(c);
+        return (int){0};
+    }
+#line 15 "call_in_multiple_declaration.c"
+                                                const int d = ckpt_value_2_1 + 1;
+    int *p = &a; 
+    if (0) {
+    ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(c);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(p);
+    }
+#line 16 "call_in_multiple_declaration.c"
+                 int q = f(*p);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xdbe0b7ccb0aa193full, 3);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        CKPT_SAVE(c);
+        CKPT_SAVE(d);
+        CKPT_SAVE(p);
+        return (int){0};
+    }
+#line 17 "call_in_multiple_declaration.c"
+    int i = next(); 
+    if (0) {
+    ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(a);
+        CKPT_RESTORE(b);
+        CKPT_RESTORE(c);
+        CKPT_RESTORE(d);
+        CKPT_RESTORE(q);
+        CKPT_RESTORE(i);
+    }
+#line 17 "call_in_multiple_declaration.c"
+                    int j = f(0);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0xdbe0b7ccb0aa193full, 4);
+        CKPT_SAVE(a);
+        CKPT_SAVE(b);
+        CKPT_SAVE(c);
+        CKPT_SAVE(d);
+        CKPT_SAVE(q);
+        CKPT_SAVE(i);
+        return (int){0};
+    }
+#line 18 "call_in_multiple_declaration.c"
+    return a + b + c + d + q + i + j;
+}
+// NORMALIZED-LINES: 14 15 16 17
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_multiple_declaration.c\n"
+    "R f\n"
+    "R two\n"
+    "A next\n";
