@@ -212,7 +212,7 @@ class Program:
 
     def generate(self):
         rc, _, err, _ = sh(["csmith", "--seed", str(self.seed)] + CSMITH_OPTS +
-                           ["-o", self.path("orig.c")], 60)
+                           ["-o", self.path("orig.c")], 60, cwd=self.dir)
         if rc != 0:
             raise Outcome("csmith failed", tail(err))
         with open(self.path("orig.c")) as f:
