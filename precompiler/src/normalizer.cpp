@@ -6,7 +6,6 @@
 #include "type_spelling.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
@@ -553,6 +552,24 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
 
 // Does the instrumenter see this reaching call or its statement through a
 // macro, where it cannot insert anything?
+// Would moving this call out of its expression write into a macro's expansion?
+bool Normalizer::movedFromMacro(const Call &c) const
+{
+    Plan p;
+    std::string why;
+    return plan(c.site.call, Moved::Value, p, why) && !writtenInFile(p);
+}
+
+bool Normalizer::writtenInFile(const Plan &p) const
+{
+    if (!fileRange(p.anchor->getSourceRange()).isValid())
+        return false;
+    for (const Moved &m : p.moved)
+        if (!fileRange(m.expr->getSourceRange()).isValid())
+            return false;
+    return true;
+}
+
 bool Normalizer::fromMacro(const Call &c) const
 {
     const Stmt *s = c.site.statement;
@@ -645,13 +662,13 @@ bool Normalizer::run()
                 continue;
             // A macro the instrumenter cannot write into: its use is replaced
             // by the statement it expands to, and later passes go on from there.
-            if (fromMacro(c) || (c.site.form == SiteForm::Expression &&
-                                 whyNot(c.site.call).find("macro") != std::string::npos)) {
+            if (fromMacro(c) || (c.site.form == SiteForm::Expression && movedFromMacro(c))) {
                 const Stmt *whole = writtenStatement(c.site.call);
-                if (whole && !expanded(whole, *f).empty() && !plans.count(whole)) {
+                std::string text = whole ? expanded(whole, *f) : "";
+                if (!text.empty() && !plans.count(whole)) {
                     plans[whole] = Plan{Rewrite::ExpandMacro, whole, {}};
                     order.push_back(whole);
-                    expansions_[whole] = expanded(whole, *f);
+                    expansions_[whole] = text;
                 }
                 continue;
             }

@@ -46,6 +46,8 @@ private:
     bool plan(const clang::Expr *start, int startKind, Plan &p, std::string &why) const;
     std::string unmovable(const Plan &p) const;
     bool fromMacro(const Call &c) const;
+    bool movedFromMacro(const Call &c) const;
+    bool writtenInFile(const Plan &p) const;
     bool splittable(const clang::DeclStmt *ds) const;
     const clang::Stmt *writtenStatement(const clang::Stmt *e) const;
     std::string expanded(const clang::Stmt *s, const FunctionFacts &f) const;
