@@ -211,47 +211,63 @@ void cl_object_free(int index)
  * creation order and name only older objects, so one pass from the newest
  * down marks them all. Not while a non-blocking collective is in flight:
  * its buffers' datatypes are not tracked here. */
-static void mark(unsigned char *needed, int64_t handle)
+/* The table index of a program's handle, or -1 for a predefined one. */
+static int index_of(int64_t handle)
 {
     for (int kind = 0; kind < CL_OBJ_KINDS; kind++)
         if (cl_is_virtual((unsigned)handle, kind)) {
             int i = (int)(handle & CL_VIRTUAL_INDEX);
-            if (i < cl_nobjects)
-                needed[i] = 1;
-            return;
+            return i < cl_nobjects ? i : -1;
         }
+    return -1;
 }
 
-static void mark_needed_by(const struct recipe *r, unsigned char *needed)
+/* Calls fn with the table index of each object a recipe builds from. */
+static void each_ingredient(const struct recipe *r, void (*fn)(void *ctx, int index), void *ctx)
 {
     const int64_t *a = r->args;
+    int64_t named[3] = {-1, -1, -1};
     switch (r->call) {
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_GROUP_OF_COMM:
     case CL_MAKE_GROUP_RANKS: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_TYPE_DUP:
-        mark(needed, a[0]);
+        named[0] = a[0];
         break;
     case CL_SET_ERRHANDLER:
-        mark(needed, a[1]);
+        named[0] = a[1];
         break;
     case CL_MAKE_GROUP_SET:
-        mark(needed, a[1]);
-        mark(needed, a[2]);
+        named[0] = a[1];
+        named[1] = a[2];
         break;
-    case CL_MAKE_TYPE_CONTIGUOUS: mark(needed, a[1]); break;
-    case CL_MAKE_TYPE_VECTOR: case CL_MAKE_TYPE_HVECTOR: mark(needed, a[3]); break;
-    case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: mark(needed, a[1 + 2 * a[0]]); break;
+    case CL_MAKE_TYPE_CONTIGUOUS: named[0] = a[1]; break;
+    case CL_MAKE_TYPE_VECTOR: case CL_MAKE_TYPE_HVECTOR: named[0] = a[3]; break;
+    case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: named[0] = a[1 + 2 * a[0]]; break;
     case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK:
-        mark(needed, a[2 + a[0]]);
+        named[0] = a[2 + a[0]];
         break;
     case CL_MAKE_TYPE_STRUCT:
         for (int64_t k = 0; k < a[0]; k++)
-            mark(needed, a[1 + 2 * a[0] + k]);
+            if (index_of(a[1 + 2 * a[0] + k]) >= 0)
+                fn(ctx, index_of(a[1 + 2 * a[0] + k]));
         break;
-    case CL_MAKE_TYPE_SUBARRAY: mark(needed, a[2 + 3 * a[0]]); break;
-    case CL_MAKE_TYPE_DARRAY: mark(needed, a[4 + 4 * a[2]]); break;
+    case CL_MAKE_TYPE_SUBARRAY: named[0] = a[2 + 3 * a[0]]; break;
+    case CL_MAKE_TYPE_DARRAY: named[0] = a[4 + 4 * a[2]]; break;
     default: break; /* commit names its own type; ops and error handlers name nothing */
     }
+    for (int k = 0; k < 3; k++)
+        if (index_of(named[k]) >= 0)
+            fn(ctx, index_of(named[k]));
+}
+
+static void mark(void *needed, int index)
+{
+    ((unsigned char *)needed)[index] = 1;
+}
+
+static void mark_needed_by(const struct recipe *r, unsigned char *needed)
+{
+    each_ingredient(r, mark, needed);
 }
 
 static void push_free_slot(int i)
@@ -272,7 +288,8 @@ static int reclaim(int i, const unsigned char *needed)
 
 static void mark_datatype(void *needed, MPI_Datatype type)
 {
-    mark(needed, type);
+    if (index_of(type) >= 0)
+        mark(needed, index_of(type));
 }
 
 /* The library's type goes, and what was learnt about its handle. */
@@ -396,9 +413,11 @@ static MPI_Datatype *type_args(const int64_t *args, int n)
     return out;
 }
 
+/* A recipe's communicator: the program may have freed it since (a split of
+ * a duplicate, then the duplicate freed); it is rebuilt all the same. */
 static MPI_Comm comm_arg(int64_t a)
 {
-    return cl_objects[cl_comm_index((MPI_Comm)a)].real;
+    return cl_real((MPI_Comm)a, CL_OBJ_COMM);
 }
 
 static int build_comm(int call, const int64_t *a)
@@ -604,9 +623,14 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     ckpt_fatal("internal error: unknown MPI object recipe %d", call);
 }
 
+/* The library's object of a freed one, once the rebuild no longer needs it. */
 static void free_real(struct cl_object *o)
 {
     switch (o->kind) {
+    case CL_OBJ_COMM: /* a non-member's is null */
+        if (o->real != MPI_COMM_NULL)
+            PMPI_Comm_free(&o->real);
+        break;
     case CL_OBJ_GROUP: PMPI_Group_free(&o->real); break;
     case CL_OBJ_TYPE: PMPI_Type_free(&o->real); break;
     case CL_OBJ_OP:
@@ -619,22 +643,60 @@ static void free_real(struct cl_object *o)
         cl_user_op_release(o->slot);
         break;
     case CL_OBJ_ERRHANDLER: PMPI_Errhandler_free(&o->real); break;
-    default: break; /* communicators: freeing is collective; a rebuilt freed one stays */
+    default: break;
     }
+}
+
+/* Per recipe, the objects whose last use it is: lists threaded through `next`. */
+struct last_use {
+    int *first; /* per recipe: an object, or -1 */
+    int *next;  /* per object: the next one of the same recipe, or -1 */
+    int *at;    /* per object: its last recipe so far, or -1 */
+    int step;   /* the recipe being looked at */
+};
+
+static void used_now(void *ctx, int index)
+{
+    struct last_use *u = ctx;
+    u->at[index] = u->step;
+}
+
+static int *filled(int n, int value)
+{
+    int *a = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        a[i] = value;
+    return a;
 }
 
 void cl_objects_rebuild(void)
 {
+    /* A freed object is needed only to build the others: it goes as soon
+     * as the last recipe that names it is built. Communicators too, or a
+     * program that made many from freed parents (a split of a duplicate,
+     * the duplicate freed) would run out of the library's context ids. */
+    struct last_use u = {filled(nrecipes, -1), filled(cl_nobjects, -1), filled(cl_nobjects, -1),
+                         0};
+    for (u.step = 0; u.step < nrecipes; u.step++) {
+        used_now(&u, recipes[u.step].object);
+        each_ingredient(&recipes[u.step], used_now, &u);
+    }
+    for (int j = CL_SELF + 1; j < cl_nobjects; j++)
+        if (u.at[j] >= 0 && cl_objects[j].freed == 1) { /* not CL_FREED_IN_USE: */
+            u.next[j] = u.first[u.at[j]];                 /* restored requests use them */
+            u.first[u.at[j]] = j;
+        }
     for (int i = 0; i < nrecipes; i++) {
         struct recipe *r = &recipes[i];
         int real = cl_recipe_build(r->call, r->args, r->nargs);
         if (r->call != CL_SET_ERRHANDLER && r->call != CL_TYPE_COMMIT)
             cl_objects[r->object].real = real;
+        for (int j = u.first[i]; j >= 0; j = u.next[j])
+            free_real(&cl_objects[j]);
     }
-    /* Freed ones were needed only to build the others. */
-    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].freed == 1) /* not CL_FREED_IN_USE: restored requests use them */
-            free_real(&cl_objects[i]);
+    ckpt_untracked_free(u.first);
+    ckpt_untracked_free(u.next);
+    ckpt_untracked_free(u.at);
 }
 
 /* ---- image ---- */
