@@ -191,8 +191,8 @@ static struct coll_entry *log_outputs(struct cl_coll *c, const struct cl_block *
     int position = 0;
     for (int i = 0; i < nout; i++)
         if (block_bytes(&out[i]) > 0)
-            PMPI_Pack(out[i].buf, out[i].count, cl_real_type(out[i].type), e->bytes, total,
-                      &position, MPI_COMM_SELF);
+            cl_pack(out[i].buf, out[i].count, cl_real_type(out[i].type), e->bytes, total,
+                    &position);
     return e;
 }
 
@@ -248,8 +248,8 @@ static void unpack_outputs(struct cl_coll *c, struct coll_entry *e, const struct
     int position = 0;
     for (int i = 0; i < nout; i++)
         if (block_bytes(&out[i]) > 0)
-            PMPI_Unpack(e->bytes, e->nbytes, &position, out[i].buf, out[i].count,
-                        cl_real_type(out[i].type), MPI_COMM_SELF);
+            cl_unpack(e->bytes, e->nbytes, &position, out[i].buf, out[i].count,
+                      cl_real_type(out[i].type));
 }
 
 int cl_coll_replay(struct cl_coll *c, const struct cl_block *out, int nout)

@@ -206,6 +206,11 @@ int MPI_Comm_free(MPI_Comm *comm)
     if (replay) {
         cl_coll_replay(&c, NULL, 0); /* the rebuilt one stays: members that freed it before
                                       * their checkpoints will not free it again */
+    } else if (cl_requests_use_comm(c.comm)) {
+        /* Its pending operations complete first: the layer still names it
+         * (requests.c frees it with the last of them). */
+        cl_objects[c.comm].freed = CL_FREED_IN_USE;
+        cl_coll_end(&c, NULL, 0);
     } else {
         MPI_Comm real = c.real;
         rc = PMPI_Comm_free(&real);

@@ -164,6 +164,7 @@ struct cl_recv_layout {
     int comm;
     void *bounce;
     int bounce_bytes, owns_bounce;
+    int bounce_data; /* where the data starts in it: after a header, or at 0 (data alone) */
     void *buf;
     int count;
     MPI_Datatype type;
@@ -207,10 +208,26 @@ const void *cl_recv_payload(struct cl_recv_layout *l);
 /* Bytes back into a user buffer (inverse of cl_data_bytes). */
 void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Datatype type);
 void cl_status_set(MPI_Status *status, int source, int tag, int nbytes);
+/* A status to the program, unless it passed MPI_STATUS_IGNORE. MPI_ERROR
+ * keeps what the program put there: MPI sets it only for a call that
+ * returns MPI_ERR_IN_STATUS (pt2pt/isendself checks it). */
+static inline void cl_status_give(MPI_Status *user, const MPI_Status *st)
+{
+    if (user == MPI_STATUS_IGNORE)
+        return;
+    int error = user->MPI_ERROR;
+    *user = *st;
+    user->MPI_ERROR = error;
+}
 /* Stops the program, as MPI would, when a message does not fit the receive buffer. */
 void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type);
 /* A probe's status in the program's terms; may take the message into the held list. */
 void cl_probe_size(int comm, MPI_Status *st);
+
+/* pack.c: MPI_Pack and MPI_Unpack (on MPI_COMM_WORLD) of the library's
+ * type `real`, MPI_BOTTOM included. */
+int cl_pack(const void *buf, int count, MPI_Datatype real, void *out, int outsize, int *position);
+int cl_unpack(const void *in, int insize, int *position, void *buf, int count, MPI_Datatype real);
 
 /* type_contents.c: a derived type's constructor and arguments. get returns
  * 0 for a named type (only combiner set; nothing to free), else 1, and the
@@ -244,6 +261,13 @@ int cl_type_prefix(MPI_Datatype real, int limit, struct cl_prefix *p);
 /* The prefix's bytes out of buf, and bytes [from, to) of it (in[0] is byte
  * `from`) into buf. */
 void cl_prefix_gather(const struct cl_prefix *p, const void *buf, unsigned char *out);
+/* The same, and cl_copy_mapped for n bytes from buf, for bytes a program
+ * need not own: its buffer may hold only what it knows will arrive, less
+ * than its datatype describes (MPI writes only the message's locations).
+ * -1, with nothing read, when some of them are not mapped. The bytes on
+ * the page of buf's first byte, the common case, cost no system call. */
+int cl_prefix_gather_mapped(const struct cl_prefix *p, const void *buf, unsigned char *out);
+int cl_copy_mapped(const void *buf, int n, unsigned char *out);
 void cl_prefix_scatter(const struct cl_prefix *p, void *buf, const unsigned char *in, int from,
                        int to);
 
@@ -349,6 +373,8 @@ int cl_attributes_load(const void *bytes, size_t n);
  * non-blocking collective is in flight. */
 void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx);
 int cl_requests_collective_pending(void);
+/* Does a request in use name this communicator (object table index)? */
+int cl_requests_use_comm(int comm);
 void cl_requests_save(void **bytes, size_t *n);
 int cl_requests_load(const void *bytes, size_t n);
 void cl_requests_repost(void);

@@ -331,7 +331,8 @@ int cl_objects_sweep(void)
     /* Types freed while requests used them: the library's type goes once
      * they are done. */
     for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].freed == CL_FREED_IN_USE && !needed[i]) {
+        if (cl_objects[i].kind == CL_OBJ_TYPE && cl_objects[i].freed == CL_FREED_IN_USE &&
+            !needed[i]) {
             free_library_type(i);
             cl_objects[i].freed = 1;
         }

@@ -173,7 +173,8 @@ void cl_object_free(int index);
 #define CL_RECLAIMED 2
 /* A datatype the program freed while a request in use still names it: the
  * library's type is kept (the layer describes and receives with it) until a
- * sweep finds the requests done. */
+ * sweep finds the requests done. A communicator likewise, until its last
+ * request is done (requests.c). */
 #define CL_FREED_IN_USE 3
 #define CL_SWEEP_EVERY 1024
 /* The program freed a datatype: its library type goes now, or, while a

@@ -166,8 +166,7 @@ static OUT_OF_LINE int recv_general(int c, void *buf, int count, MPI_Datatype ty
 {
     MPI_Status st;
     int rc = receive(c, buf, count, type, source, tag, &st);
-    if (status != MPI_STATUS_IGNORE)
-        *status = st;
+    cl_status_give(status, &st);
     return rc;
 }
 
@@ -209,7 +208,7 @@ int MPI_Sendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int 
     int packed = 0, position = 0;
     PMPI_Pack_size(count, cl_real_type(type), MPI_COMM_WORLD, &packed);
     void *copy = ckpt_untracked_malloc((size_t)packed + 1);
-    PMPI_Pack(buf, count, cl_real_type(type), copy, packed, &position, MPI_COMM_WORLD);
+    cl_pack(buf, count, cl_real_type(type), copy, packed, &position);
     MPI_Request send;
     MPI_Isend(copy, position, MPI_PACKED, dest, sendtag, comm, &send);
     int rc = MPI_Recv(buf, count, type, source, recvtag, comm, status);
@@ -268,8 +267,7 @@ int MPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
     probe_blocking(c, source, tag, &st);
     if (wildcard && !e && cl.logging)
         cl_log_event(CL_EV_PROBE, st.MPI_SOURCE, st.MPI_TAG, 0, 0);
-    if (status != MPI_STATUS_IGNORE)
-        *status = st;
+    cl_status_give(status, &st);
     return MPI_SUCCESS;
 }
 
@@ -295,8 +293,8 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
     }
     if (cl.logging && !e)
         cl_log_event(CL_EV_IPROBE, *flag, *flag ? st.MPI_SOURCE : 0, *flag ? st.MPI_TAG : 0, 0);
-    if (*flag && status != MPI_STATUS_IGNORE)
-        *status = st;
+    if (*flag)
+        cl_status_give(status, &st);
     return MPI_SUCCESS;
 }
 

@@ -168,20 +168,22 @@ static struct cl_split_header split_header(int nbytes, int dest)
     return s;
 }
 
-/* Header and data (copied or packed) in one buffer; returns its length. */
+/* Header and data (copied or packed) in one buffer; *length is its length.
+ * Returns MPI's error code for data it cannot pack. */
 static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, const void *buf,
-                   int count, MPI_Datatype type)
+                   int count, MPI_Datatype type, int *length)
 {
-    int size, position = CL_HEADER_BYTES;
+    int size, position = CL_HEADER_BYTES, rc = MPI_SUCCESS;
     if (describe(type, &size)) {
         memcpy(wire + CL_HEADER_BYTES, buf, (size_t)size * (size_t)count);
         position += size * count;
     } else {
-        PMPI_Pack(buf, count, cl_real_type(type), wire, wire_bytes, &position, MPI_COMM_WORLD);
+        rc = cl_pack(buf, count, cl_real_type(type), wire, wire_bytes, &position);
     }
     h.nbytes = (uint16_t)(position - CL_HEADER_BYTES);
     memcpy(wire, &h, CL_HEADER_BYTES);
-    return position;
+    *length = position;
+    return rc;
 }
 
 /* Room for header and data in one buffer (no library call for contiguous data). */
@@ -277,8 +279,8 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
     MPI_Comm real = cl_objects[comm].real;
     if (nbytes <= CL_COMBINE_LIMIT) {
         unsigned char wire[SPLIT_BOUNCE];
-        int n = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type);
-        return send_bytes(wire, n, dest, tag, real, synchronous);
+        int n, rc = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type, &n);
+        return rc != MPI_SUCCESS ? rc : send_bytes(wire, n, dest, tag, real, synchronous);
     }
     if (cl_headerless(nbytes))
         return send_alone(buf, count, type, dest, tag, real, synchronous);
@@ -337,8 +339,8 @@ int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Dat
     }
     int room = combined_bytes(count, type);
     s->bounce = ckpt_untracked_malloc((size_t)room);
-    int n = combine(s->bounce, room, cl_outgoing_header(), buf, count, type);
-    return isend(s->bounce, n, MPI_BYTE, dest, tag, real, part1);
+    int n, rc = combine(s->bounce, room, cl_outgoing_header(), buf, count, type, &n);
+    return rc != MPI_SUCCESS ? rc : isend(s->bounce, n, MPI_BYTE, dest, tag, real, part1);
 }
 
 void cl_send_release(struct cl_send_layout *s)
@@ -362,11 +364,32 @@ static void count_arrival(int comm, int source, int tag, int world_source,
 /* The short path's receive into a buffer that may take data alone: straight
  * into it. A message with a header leaves it in the first bytes: the data
  * moves down over it, and the bytes it held past the data are put back. */
+/* A receive whose buffer ends before the bytes a message with a header
+ * would take (cl_recv_prepare says why that is allowed): the general path,
+ * which then receives part 1 into a bounce. */
+static int recv_bounced(void *buf, int count, MPI_Datatype type, int source, int tag, int comm,
+                        MPI_Status *status)
+{
+    MPI_Status st;
+    struct cl_recv_layout layout;
+    cl_recv_prepare(&layout, comm, buf, count, type, NULL, 0);
+    int rc = cl_recv_wait_part1(&layout, source, tag, &st);
+    if (rc == MPI_SUCCESS) {
+        if (!cl_recv_part1_arrived(&layout, &st))
+            cl_recv_wait_part2(&layout, &st);
+        cl_arrived(&layout, &st, layout.nbytes);
+        cl_status_give(status, &st);
+    }
+    cl_recv_release(&layout);
+    return rc;
+}
+
 static int recv_contiguous_direct(void *buf, int count, MPI_Datatype type, int capacity,
                                   int source, int tag, int comm, MPI_Status *status)
 {
     unsigned char head[CL_WIRE_LIMIT], *bytes = buf;
-    memcpy(head, buf, CL_WIRE_LIMIT);
+    if (cl_copy_mapped(buf, CL_WIRE_LIMIT, head) != 0)
+        return recv_bounced(buf, count, type, source, tag, comm, status);
     MPI_Status st;
     int rc = PMPI_Recv(buf, capacity, MPI_BYTE, source, tag, cl_objects[comm].real, &st);
     if (rc != MPI_SUCCESS)
@@ -386,8 +409,7 @@ static int recv_contiguous_direct(void *buf, int count, MPI_Datatype type, int c
         memcpy(bytes + nbytes, head + nbytes, CL_HEADER_BYTES);
         PMPI_Status_set_elements(&st, MPI_BYTE, nbytes);
     }
-    if (status != MPI_STATUS_IGNORE)
-        *status = st;
+    cl_status_give(status, &st);
     count_arrival(comm, source, tag, world_source, &h.h, buf, nbytes);
     return MPI_SUCCESS;
 }
@@ -438,19 +460,15 @@ static unsigned char *head_of(struct cl_recv_layout *l)
  * hold: contiguous data as bytes, other datatypes from where their type map
  * puts those bytes (typemap_prefix.c), or else as the whole elements that
  * hold them, packed (head_count of them). */
-static void save_head(struct cl_recv_layout *l)
+static int save_head(struct cl_recv_layout *l)
 {
     int size;
     const struct cl_prefix *prefix;
     l->head_bytes = CL_WIRE_LIMIT;
-    if (describe(l->type, &size)) {
-        memcpy(l->head_inline, l->buf, CL_WIRE_LIMIT);
-        return;
-    }
-    if ((prefix = prefix_of(l->type))) {
-        cl_prefix_gather(prefix, l->buf, l->head_inline);
-        return;
-    }
+    if (describe(l->type, &size))
+        return cl_copy_mapped(l->buf, CL_WIRE_LIMIT, l->head_inline);
+    if ((prefix = prefix_of(l->type)))
+        return cl_prefix_gather_mapped(prefix, l->buf, l->head_inline);
     MPI_Datatype real = cl_real_type(l->type);
     int room = 0, position = 0;
     l->head_count = (CL_WIRE_LIMIT + size - 1) / size;
@@ -459,8 +477,9 @@ static void save_head(struct cl_recv_layout *l)
     PMPI_Pack_size(l->head_count, real, MPI_COMM_WORLD, &room);
     if (room > (int)sizeof l->head_inline)
         l->head = ckpt_untracked_malloc((size_t)room);
-    PMPI_Pack(l->buf, l->head_count, real, head_of(l), room, &position, MPI_COMM_WORLD);
+    cl_pack(l->buf, l->head_count, real, head_of(l), room, &position);
     l->head_bytes = position;
+    return 0;
 }
 
 void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
@@ -474,11 +493,15 @@ void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
     l->capacity = cl_data_bytes(count, type);
     l->may_split = l->capacity > CL_COMBINE_LIMIT;
     l->direct = l->capacity >= CL_WIRE_LIMIT;
-    if (l->direct) {
-        save_head(l);
+    if (l->direct && save_head(l) == 0)
         return;
-    }
-    l->bounce_bytes = l->may_split ? SPLIT_BOUNCE : combined_bytes(count, type);
+    /* A buffer shorter than its datatype describes, up to unmapped memory
+     * (MPI allows it when the message fits): part 1 goes to a bounce that
+     * holds any message, and only the message's bytes reach the buffer. */
+    int bounce_all = l->direct;
+    l->direct = 0;
+    l->head_bytes = l->head_count = 0;
+    l->bounce_bytes = l->may_split && !bounce_all ? SPLIT_BOUNCE : combined_bytes(count, type);
     if (l->bounce_bytes < (int)sizeof(struct cl_split_header))
         l->bounce_bytes = (int)sizeof(struct cl_split_header);
     if (scratch && l->bounce_bytes <= scratch_bytes) {
@@ -526,7 +549,7 @@ void cl_data_unbytes(const void *bytes, int nbytes, void *buf, int count, MPI_Da
         memcpy(buf, bytes, (size_t)nbytes);
     } else {
         int position = 0;
-        PMPI_Unpack(bytes, nbytes, &position, buf, count, cl_real_type(type), MPI_COMM_WORLD);
+        cl_unpack(bytes, nbytes, &position, buf, count, cl_real_type(type));
     }
 }
 
@@ -562,14 +585,13 @@ static int direct_with_header(struct cl_recv_layout *l, int total, struct cl_spl
     MPI_Datatype real = cl_real_type(l->type);
     unsigned char *wire_copy = ckpt_untracked_malloc((size_t)l->head_bytes + 1);
     int position = 0;
-    PMPI_Pack(l->buf, l->head_count, real, wire_copy, l->head_bytes, &position, MPI_COMM_WORLD);
+    cl_pack(l->buf, l->head_count, real, wire_copy, l->head_bytes, &position);
     nbytes = read_header(wire_copy, total, l->comm, l->source, l->tag, h);
     if (!(h->h.flags & CL_SPLIT)) {
         memmove(wire_copy, wire_copy + CL_HEADER_BYTES, (size_t)nbytes);
         memcpy(wire_copy + nbytes, head + nbytes, (size_t)(l->head_bytes - nbytes));
         position = 0;
-        PMPI_Unpack(wire_copy, l->head_bytes, &position, l->buf, l->head_count, real,
-                    MPI_COMM_WORLD);
+        cl_unpack(wire_copy, l->head_bytes, &position, l->buf, l->head_count, real);
     }
     ckpt_untracked_free(wire_copy);
     return nbytes;
@@ -582,6 +604,7 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
     struct cl_split_header h;
     l->source = st->MPI_SOURCE;
     l->tag = st->MPI_TAG;
+    l->bounce_data = total > CL_WIRE_LIMIT ? 0 : CL_HEADER_BYTES; /* alone, or after one */
     if (!l->direct)
         l->nbytes = read_header(l->bounce, total, l->comm, l->source, l->tag, &h);
     else if (total > CL_WIRE_LIMIT) /* data alone, in place */
@@ -596,8 +619,8 @@ int cl_recv_part1_arrived(struct cl_recv_layout *l, MPI_Status *st)
         return 0;
     }
     if (!l->direct)
-        cl_data_unbytes((unsigned char *)l->bounce + CL_HEADER_BYTES, l->nbytes, l->buf,
-                        l->count, l->type);
+        cl_data_unbytes((unsigned char *)l->bounce + l->bounce_data, l->nbytes, l->buf, l->count,
+                        l->type);
     PMPI_Status_set_elements(st, MPI_BYTE, l->nbytes);
     return 1;
 }
@@ -642,21 +665,20 @@ void cl_recv_put_back_head(void *buf, MPI_Datatype type, const void *head, int b
     else if (!count && (prefix = prefix_of(type)))
         cl_prefix_scatter(prefix, buf, head, 0, bytes);
     else
-        PMPI_Unpack(head, bytes, &position, buf, count, cl_real_type(type), MPI_COMM_WORLD);
+        cl_unpack(head, bytes, &position, buf, count, cl_real_type(type));
 }
 
 /* The received data in packed form, for the late registry. */
 const void *cl_recv_payload(struct cl_recv_layout *l)
 {
     if (!l->split && !l->direct)
-        return (const unsigned char *)l->bounce + CL_HEADER_BYTES;
+        return (const unsigned char *)l->bounce + l->bounce_data;
     int size;
     if (describe(l->type, &size))
         return l->buf;
     int room = combined_bytes(l->count, l->type), position = 0;
     l->packed = ckpt_untracked_malloc((size_t)room);
-    PMPI_Pack(l->buf, l->count, cl_real_type(l->type), l->packed, room, &position,
-              MPI_COMM_WORLD);
+    cl_pack(l->buf, l->count, cl_real_type(l->type), l->packed, room, &position);
     return l->packed;
 }
 

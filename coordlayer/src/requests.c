@@ -109,12 +109,6 @@ void cl_resolve_wildcard(uint64_t posted, int *source, int *tag)
         cl_match_take(posted, source, tag);
 }
 
-static void set_status(MPI_Status *user, const MPI_Status *st)
-{
-    if (user != MPI_STATUS_IGNORE)
-        *user = *st;
-}
-
 /* ---- starting ---- */
 
 static void start_send(struct request *r)
@@ -427,15 +421,36 @@ void cl_requests_finish_split(void)
     }
 }
 
+int cl_requests_use_comm(int comm)
+{
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && table[i]->comm == comm)
+            return 1;
+    return 0;
+}
+
+/* The request's slot goes; so does its communicator if the program freed
+ * it while this was the last request on it (MPI lets pending operations
+ * complete on a freed communicator). */
+static void release(struct request *r)
+{
+    r->in_use = 0;
+    struct cl_object *o = &cl_objects[r->comm];
+    if (o->freed == CL_FREED_IN_USE && !cl_requests_use_comm(r->comm)) {
+        PMPI_Comm_free(&o->real);
+        o->freed = 1;
+    }
+}
+
 /* The program sees the completion: free or deactivate the request. */
 static void retire(MPI_Request *handle, MPI_Status *status)
 {
     struct request *r = lookup(*handle, "MPI_Wait");
-    set_status(status, &r->status);
+    cl_status_give(status, &r->status);
     if (r->persistent) {
         r->state = INACTIVE;
     } else {
-        r->in_use = 0;
+        release(r);
         *handle = MPI_REQUEST_NULL;
     }
 }
@@ -637,7 +652,7 @@ int MPI_Request_free(MPI_Request *request)
     struct request *r = lookup(*request, "MPI_Request_free");
     if (r->state == POSTED)
         progress(r, 1); /* its message must still be counted */
-    r->in_use = 0;
+    release(r);
     *request = MPI_REQUEST_NULL;
     return MPI_SUCCESS;
 }

@@ -9,11 +9,14 @@
  * until that many bytes are found. The walk knows the constructors programs
  * use for halos and records; for the others (subarray, darray) it gives up
  * and the caller packs whole elements. */
+#define _GNU_SOURCE /* process_vm_readv */
 #include "coord.h"
 
 #include "heap.h"
 
 #include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
 
 /* A pathological type (a huge count of empty blocks) is given up on. */
 #define MAX_VISITS 65536
@@ -144,6 +147,45 @@ void cl_prefix_gather(const struct cl_prefix *p, const void *buf, unsigned char 
         memcpy(out, (const char *)buf + p->off[i], (size_t)p->len[i]);
         out += p->len[i];
     }
+}
+
+#define PAGE_OF(a) ((a) & ~(uintptr_t)4095)
+
+/* Through the kernel, which answers EFAULT where a plain read would fault. */
+static int copy_if_mapped(struct iovec *from, int n, void *out, size_t bytes)
+{
+    struct iovec to = {out, bytes};
+    return process_vm_readv(getpid(), &to, 1, from, (unsigned long)n, 0) == (ssize_t)bytes ? 0
+                                                                                           : -1;
+}
+
+int cl_prefix_gather_mapped(const struct cl_prefix *p, const void *buf, unsigned char *out)
+{
+    uintptr_t first = PAGE_OF((uintptr_t)buf);
+    struct iovec from[CL_WIRE_LIMIT];
+    int on_first_page = 1, bytes = 0;
+    for (int i = 0; i < p->n; i++) {
+        uintptr_t lo = (uintptr_t)buf + (uintptr_t)p->off[i];
+        on_first_page &= PAGE_OF(lo) == first && PAGE_OF(lo + (uintptr_t)p->len[i] - 1) == first;
+        from[i] = (struct iovec){(void *)lo, (size_t)p->len[i]};
+        bytes += p->len[i];
+    }
+    if (on_first_page) {
+        cl_prefix_gather(p, buf, out);
+        return 0;
+    }
+    return copy_if_mapped(from, p->n, out, (size_t)bytes);
+}
+
+int cl_copy_mapped(const void *buf, int n, unsigned char *out)
+{
+    uintptr_t lo = (uintptr_t)buf;
+    if (PAGE_OF(lo) == PAGE_OF(lo + (uintptr_t)n - 1)) {
+        memcpy(out, buf, (size_t)n);
+        return 0;
+    }
+    struct iovec from = {(void *)buf, (size_t)n};
+    return copy_if_mapped(&from, 1, out, (size_t)n);
 }
 
 void cl_prefix_scatter(const struct cl_prefix *p, void *buf, const unsigned char *in, int from,

@@ -1,0 +1,60 @@
+/* Packing the program's buffers, MPI_BOTTOM included.
+ *
+ * A program may send from, or receive into, MPI_BOTTOM with a datatype of
+ * absolute addresses (MPI_Get_address). MPICH's MPI_Pack and MPI_Unpack
+ * refuse a null buffer, although MPI_Send and MPI_Recv take it; so for
+ * MPI_BOTTOM the layer packs one element of a type that holds the count
+ * elements shifted down by their lowest address, from that address. Same
+ * bytes, same order. */
+#include "coord.h"
+
+#include <stdint.h>
+
+/* The count elements of `real` as one element placed so that it starts at
+ * its own lowest address: *at is that address. */
+static int shifted(int count, MPI_Datatype real, MPI_Datatype *out, void **at)
+{
+    MPI_Datatype all;
+    MPI_Aint lb, extent;
+    int rc = PMPI_Type_contiguous(count, real, &all);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    PMPI_Type_get_true_extent(all, &lb, &extent);
+    int one = 1;
+    MPI_Aint down = -lb;
+    rc = PMPI_Type_create_struct(1, &one, &down, &all, out);
+    PMPI_Type_free(&all);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Type_commit(out);
+    *at = (void *)(uintptr_t)lb;
+    return rc;
+}
+
+int cl_pack(const void *buf, int count, MPI_Datatype real, void *out, int outsize, int *position)
+{
+    if (buf != MPI_BOTTOM || count == 0)
+        return PMPI_Pack(buf, count, real, out, outsize, position, MPI_COMM_WORLD);
+    MPI_Datatype t;
+    void *at;
+    int rc = shifted(count, real, &t, &at);
+    if (rc == MPI_SUCCESS) {
+        rc = PMPI_Pack(at, 1, t, out, outsize, position, MPI_COMM_WORLD);
+        PMPI_Type_free(&t);
+    }
+    return rc;
+}
+
+int cl_unpack(const void *in, int insize, int *position, void *buf, int count, MPI_Datatype real)
+{
+    if (buf != MPI_BOTTOM || count == 0)
+        return PMPI_Unpack(in, insize, position, buf, count, real, MPI_COMM_WORLD);
+    MPI_Datatype t;
+    void *at;
+    int rc = shifted(count, real, &t, &at);
+    if (rc == MPI_SUCCESS) {
+        /* Fewer bytes than one element of t may have arrived: unpack what did. */
+        rc = PMPI_Unpack(in, insize, position, at, 1, t, MPI_COMM_WORLD);
+        PMPI_Type_free(&t);
+    }
+    return rc;
+}
