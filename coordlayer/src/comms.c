@@ -51,18 +51,32 @@ static MPI_Comm created_as_split(struct cl_coll *c, MPI_Comm parent, MPI_Comm re
     return created(c, real, CL_MAKE_COMM_SPLIT, args, 3);
 }
 
+/* The attributes of a duplicate's parent, copied by their copy functions.
+ * One that fails fails the duplication: as MPI does, the new communicator
+ * is freed (deleting what was copied), MPI_COMM_NULL returned and the
+ * parent's error handler called (attr/attrerrcomm). */
+static int copy_attributes(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    int rc = cl_attributes_comm_dup(comm, *newcomm);
+    if (rc != MPI_SUCCESS && *newcomm != MPI_COMM_NULL) {
+        MPI_Comm_free(newcomm);
+        cl_comm_error(cl_comm_index(comm), rc);
+    }
+    return rc;
+}
+
 int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
     struct cl_coll c;
     if (cl_coll_begin(&c, comm, "MPI_Comm_dup")) {
         *newcomm = cl_coll_replay_creation(&c);
-        return cl_attributes_comm_dup(comm, *newcomm); /* the copy functions run again */
+        return copy_attributes(comm, newcomm); /* the copy functions run again */
     }
     MPI_Comm real;
     int rc = PMPI_Comm_dup(c.real, &real);
     int64_t parent = comm;
     *newcomm = created(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
-    return rc == MPI_SUCCESS ? cl_attributes_comm_dup(comm, *newcomm) : rc;
+    return rc == MPI_SUCCESS ? copy_attributes(comm, newcomm) : rc;
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
@@ -221,33 +235,6 @@ int MPI_Comm_free(MPI_Comm *comm)
     return rc;
 }
 
-int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-    int index = cl_comm_index(comm);
-    int rc = PMPI_Comm_set_errhandler(cl_objects[index].real, cl_real_errhandler(errhandler));
-    int64_t args[2] = {comm, errhandler};
-    cl_recipe_add(CL_SET_ERRHANDLER, index, args, 2);
-    return rc;
-}
-
-int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *function,
-                               MPI_Errhandler *errhandler)
-{
-    MPI_Errhandler real;
-    int rc = PMPI_Comm_create_errhandler(function, &real);
-    int64_t args[1] = {(int64_t)(uintptr_t)function};
-    *errhandler = cl_object_add(CL_OBJ_ERRHANDLER, real, CL_MAKE_ERRHANDLER, args, 1);
-    return rc;
-}
-
-int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-    MPI_Errhandler real;
-    int rc = PMPI_Comm_get_errhandler(cl_real_comm(comm), &real);
-    *errhandler = cl_virtual_of(real, CL_OBJ_ERRHANDLER);
-    return rc;
-}
-
 /* Freeing: the library's object goes; the record stays, for the objects
  * built from it and for recovery. */
 static int free_virtual(int *handle, int kind, int null, int (*pfree)(int *))
@@ -259,11 +246,6 @@ static int free_virtual(int *handle, int kind, int null, int (*pfree)(int *))
     cl_object_free(index);
     *handle = null;
     return rc;
-}
-
-int MPI_Errhandler_free(MPI_Errhandler *errhandler)
-{
-    return free_virtual(errhandler, CL_OBJ_ERRHANDLER, MPI_ERRHANDLER_NULL, PMPI_Errhandler_free);
 }
 
 /* ---- groups (local objects) ---- */

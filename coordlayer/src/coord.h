@@ -116,6 +116,11 @@ static inline void cl_poll(void)
         cl_poll_slow();
 }
 
+/* p2p.c: a point-to-point call's count, peer and tag, as MPI checks them;
+ * a bad one raised on the communicator (table index): its code, else
+ * MPI_SUCCESS. Checked before the layer counts a message to that peer. */
+int cl_check_p2p(int comm, int count, int peer, int tag, int is_recv);
+
 /* piggyback.c: moving a header and the user's data. */
 int cl_data_bytes(int count, MPI_Datatype type);
 /* `comm` arguments below are object table indices (objects.h); ranks are the
@@ -373,6 +378,8 @@ int cl_attributes_load(const void *bytes, size_t n);
  * non-blocking collective is in flight. */
 void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx);
 int cl_requests_collective_pending(void);
+/* Is a generalized request (MPI_Grequest_start) not yet done? */
+int cl_requests_generalized_pending(void);
 /* Does a request in use name this communicator (object table index)? */
 int cl_requests_use_comm(int comm);
 void cl_requests_save(void **bytes, size_t *n);

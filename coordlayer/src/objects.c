@@ -149,6 +149,14 @@ int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs)
     return cl_handle_of(i);
 }
 
+int64_t cl_recipe_arg(int index, int call, int k)
+{
+    for (int j = nrecipes - 1; j >= 0; j--)
+        if (recipes[j].object == index && recipes[j].call == call && k < recipes[j].nargs)
+            return recipes[j].args[k];
+    ckpt_fatal("internal error: no recipe %d for MPI object %d", call, index);
+}
+
 int cl_comm_named(uint64_t name)
 {
     for (int i = 0; i < cl_nobjects; i++)
@@ -618,7 +626,7 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
                        (int)a[1], &out);
         return out;
     case CL_MAKE_ERRHANDLER:
-        PMPI_Comm_create_errhandler((MPI_Comm_errhandler_function *)(uintptr_t)a[0], &out);
+        PMPI_Comm_create_errhandler(cl_errhandler_trampoline, &out); /* calls a[0] */
         return out;
     }
     ckpt_fatal("internal error: unknown MPI object recipe %d", call);

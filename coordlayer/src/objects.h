@@ -148,6 +148,13 @@ enum cl_recipe_call {
 int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
 /* A recipe that changes an existing object (commit, errhandler). */
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
+/* Argument k of the recipe `call` that made (or last changed) object index. */
+int64_t cl_recipe_arg(int index, int call, int k);
+/* errhandlers.c: what the library calls for every error handler the
+ * program made; and an error the layer found, raised on a communicator
+ * (table index) as MPI would: its handler runs, the code is returned. */
+void cl_errhandler_trampoline(MPI_Comm *real, int *code, ...);
+int cl_comm_error(int comm, int code);
 /* The program's handle for an object the library names by its own handle
  * (predefined ones are their own). */
 int cl_virtual_of(int real, int kind);

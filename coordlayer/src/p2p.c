@@ -30,9 +30,25 @@ static OUT_OF_LINE int send_general(const void *buf, int count, MPI_Datatype typ
 /* What the short paths need besides small or contiguous data: nothing
  * replayed, a real destination; for a receive, a named source and tag and
  * nothing held by a probe (split receives pending are checked apart). */
-static inline int short_send(int dest)
+static inline int short_send(int dest, int tag)
 {
-    return dest >= 0 && !cl.replaying;
+    return (unsigned)dest < (unsigned)cl.size && (unsigned)tag <= (unsigned)cl.tag_ub &&
+           !cl.replaying;
+}
+
+int cl_check_p2p(int comm, int count, int peer, int tag, int is_recv)
+{
+    int size = cl.size;
+    if (comm != CL_WORLD)
+        PMPI_Comm_size(cl_objects[comm].real, &size);
+    if (count < 0)
+        return cl_comm_error(comm, MPI_ERR_COUNT);
+    if (tag > cl.tag_ub || (tag < 0 && !(is_recv && tag == MPI_ANY_TAG)))
+        return cl_comm_error(comm, MPI_ERR_TAG);
+    if (peer != MPI_PROC_NULL && !(is_recv && peer == MPI_ANY_SOURCE) &&
+        (peer < 0 || peer >= size))
+        return cl_comm_error(comm, MPI_ERR_RANK);
+    return MPI_SUCCESS;
 }
 
 static inline int short_receive(int source, int tag)
@@ -54,10 +70,13 @@ static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type
 {
     int c = cl_comm_index(comm);
     cl_poll();
+    int bad = cl_check_p2p(c, count, dest, tag, 0);
+    if (bad != MPI_SUCCESS)
+        return bad;
     int nbytes = cl_contiguous_bytes(count, type);
-    if (short_send(dest) && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
+    if (short_send(dest, tag) && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
         return cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
-    if (short_send(dest) && cl_headerless(nbytes))
+    if (short_send(dest, tag) && cl_headerless(nbytes))
         return cl_send_alone(buf, count, type, dest, tag, c, synchronous);
     return send_general(buf, count, type, dest, tag, c, synchronous);
 }
@@ -68,7 +87,7 @@ static inline int send_any(const void *buf, int count, MPI_Datatype type, int de
 {
     long long nbytes = (long long)cl_last_contiguous.size * count;
     int combined = nbytes <= CL_COMBINE_LIMIT;
-    if (count >= 0 && short_send(dest) &&
+    if (count >= 0 && short_send(dest, tag) &&
         (combined || (nbytes <= INT_MAX && cl_headerless((int)nbytes))) && quick(comm, type))
         return combined ? cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous)
                         : cl_send_alone(buf, count, type, dest, tag, CL_WORLD, synchronous);
@@ -175,7 +194,9 @@ static OUT_OF_LINE int recv_common(void *buf, int count, MPI_Datatype type, int 
 {
     int c = cl_comm_index(comm);
     cl_poll();
-    int capacity;
+    int capacity, bad = cl_check_p2p(c, count, source, tag, 1);
+    if (bad != MPI_SUCCESS)
+        return bad;
     if (short_receive(source, tag) && !cl.split_pending &&
         (capacity = cl_contiguous_bytes(count, type)) >= 0)
         return cl_recv_contiguous(buf, count, type, capacity, source, tag, c, status);

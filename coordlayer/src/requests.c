@@ -42,6 +42,7 @@ struct request {
     struct cl_send_layout send;
     MPI_Status status; /* when DONE */
     struct cl_nb_coll *coll; /* a non-blocking collective (then no peer, tag or buffer) */
+    int generalized; /* MPI_Grequest_start: `real` is the library's, completed by the program */
     unsigned char small[64]; /* the bounce of a small receive */
     /* Restored pending: what its buffer held before it was first posted
      * (cl_recv_head), written back before it is posted again. */
@@ -180,11 +181,15 @@ static void start_recv(struct request *r)
 }
 
 static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm,
-                int is_recv, int synchronous, int persistent, const char *call)
+                int is_recv, int synchronous, int persistent, MPI_Request *request)
 {
-    (void)call;
     int c = cl_comm_index(comm);
     cl_poll();
+    int bad = cl_check_p2p(c, count, peer, tag, is_recv);
+    if (bad != MPI_SUCCESS) {
+        *request = MPI_REQUEST_NULL;
+        return bad;
+    }
     int i = new_request();
     struct request *r = table[i];
     r->comm = c;
@@ -199,21 +204,20 @@ static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_
     r->state = INACTIVE;
     if (!persistent)
         (is_recv ? start_recv : start_send)(r);
-    return i;
+    *request = handle_of(i);
+    return MPI_SUCCESS;
 }
 
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
               MPI_Request *request)
 {
-    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 0, 0, "MPI_Isend"));
-    return MPI_SUCCESS;
+    return make((void *)buf, count, type, dest, tag, comm, 0, 0, 0, request);
 }
 
 int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
-    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 1, 0, "MPI_Issend"));
-    return MPI_SUCCESS;
+    return make((void *)buf, count, type, dest, tag, comm, 0, 1, 0, request);
 }
 
 int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
@@ -231,24 +235,19 @@ int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
               MPI_Request *request)
 {
-    *request = handle_of(make(buf, count, type, source, tag, comm, 1, 0, 0, "MPI_Irecv"));
-    return MPI_SUCCESS;
+    return make(buf, count, type, source, tag, comm, 1, 0, 0, request);
 }
 
 int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm, MPI_Request *request)
 {
-    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 0, 1,
-                              "MPI_Send_init"));
-    return MPI_SUCCESS;
+    return make((void *)buf, count, type, dest, tag, comm, 0, 0, 1, request);
 }
 
 int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                    MPI_Comm comm, MPI_Request *request)
 {
-    *request = handle_of(make((void *)buf, count, type, dest, tag, comm, 0, 1, 1,
-                              "MPI_Ssend_init"));
-    return MPI_SUCCESS;
+    return make((void *)buf, count, type, dest, tag, comm, 0, 1, 1, request);
 }
 
 int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
@@ -266,8 +265,7 @@ int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int 
 int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
-    *request = handle_of(make(buf, count, type, source, tag, comm, 1, 0, 1, "MPI_Recv_init"));
-    return MPI_SUCCESS;
+    return make(buf, count, type, source, tag, comm, 1, 0, 1, request);
 }
 
 int MPI_Start(MPI_Request *request)
@@ -647,6 +645,72 @@ int MPI_Testsome(int incount, MPI_Request requests[], int *outcount, int indices
     return some(incount, requests, outcount, indices, statuses, 0, "MPI_Testsome");
 }
 
+int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+    cl_poll();
+    if (is_null_or_inactive(request)) {
+        *flag = 1;
+        empty_status(status);
+        return MPI_SUCCESS;
+    }
+    /* MPI_Test that leaves the request to the program: logged the same way. */
+    struct request *r = lookup(request, "MPI_Request_get_status");
+    const struct cl_event *e =
+        cl.replaying ? cl_replay_event(CL_EV_TEST, "MPI_Request_get_status") : NULL;
+    if (e)
+        *flag = e->a ? progress(r, 1) : 0;
+    else
+        *flag = progress(r, 0);
+    if (cl.logging && !e)
+        cl_log_event(CL_EV_TEST, *flag, 0, 0, 0);
+    if (*flag)
+        cl_status_give(status, &r->status);
+    return MPI_SUCCESS;
+}
+
+/* ---- generalized requests ----
+ * The library's request, behind a handle of the table like any other, so
+ * that the program's waits and tests take it with the rest. It is done
+ * when the program says so, which no recovery can repeat: a checkpoint
+ * waits for a potential point where none is pending (cl_point_due). */
+
+int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
+                       MPI_Grequest_free_function *free_fn,
+                       MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
+                       MPI_Request *request)
+{
+    cl_poll();
+    int i = new_request();
+    struct request *r = table[i];
+    int rc = PMPI_Grequest_start(query_fn, free_fn, cancel_fn, extra_state, &r->real);
+    if (rc != MPI_SUCCESS) {
+        r->in_use = 0;
+        *request = MPI_REQUEST_NULL;
+        return rc;
+    }
+    r->generalized = 1;
+    r->state = POSTED;
+    r->posted = ++post_counter;
+    *request = handle_of(i);
+    return MPI_SUCCESS;
+}
+
+int MPI_Grequest_complete(MPI_Request request)
+{
+    struct request *r = lookup(request, "MPI_Grequest_complete");
+    if (!r->generalized)
+        ckpt_fatal("MPI_Grequest_complete: the request was not made by MPI_Grequest_start");
+    return PMPI_Grequest_complete(r->real);
+}
+
+int cl_requests_generalized_pending(void)
+{
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && table[i]->generalized && table[i]->state == POSTED)
+            return 1;
+    return 0;
+}
+
 int MPI_Request_free(MPI_Request *request)
 {
     struct request *r = lookup(*request, "MPI_Request_free");
@@ -694,6 +758,8 @@ int cl_requests_collective_pending(void)
 int MPI_Cancel(MPI_Request *request)
 {
     struct request *r = lookup(*request, "MPI_Cancel");
+    if (r->generalized)
+        return PMPI_Cancel(&r->real); /* the program's cancel function decides */
     if (r->coll)
         cl_unsupported("MPI_Cancel", "a collective cannot be cancelled");
     if (!r->is_recv)

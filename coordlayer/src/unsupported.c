@@ -318,6 +318,11 @@ int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
     cl_unsupported("MPI_File_set_errhandler", "MPI-IO files are not reopened on recovery");
 }
 
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
+{
+    cl_unsupported("MPI_Session_call_errhandler", "it takes MPI handles and is not handled by the coordination layer");
+}
+
 int MPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn, MPI_Errhandler *errhandler)
 {
     cl_unsupported("MPI_Session_create_errhandler", "it takes MPI handles and is not handled by the coordination layer");
@@ -378,9 +383,54 @@ int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_
     cl_unsupported("MPI_Group_from_session_pset", "it takes MPI handles and is not handled by the coordination layer");
 }
 
+int MPI_Session_finalize(MPI_Session *session)
+{
+    cl_unsupported("MPI_Session_finalize", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
+{
+    cl_unsupported("MPI_Session_get_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name)
+{
+    cl_unsupported("MPI_Session_get_nth_pset", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
+{
+    cl_unsupported("MPI_Session_get_num_psets", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
+{
+    cl_unsupported("MPI_Session_get_pset_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
 {
     cl_unsupported("MPI_Session_init", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Parrived(MPI_Request request, int partition, int *flag)
+{
+    cl_unsupported("MPI_Parrived", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Pready(int partition, MPI_Request request)
+{
+    cl_unsupported("MPI_Pready", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Pready_list(int length, int array_of_partitions[], MPI_Request request)
+{
+    cl_unsupported("MPI_Pready_list", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_Pready_range(int partition_low, int partition_high, MPI_Request request)
+{
+    cl_unsupported("MPI_Pready_range", "it takes MPI handles and is not handled by the coordination layer");
 }
 
 int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4)
@@ -431,11 +481,6 @@ int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message,
 int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
     cl_unsupported("MPI_Accumulate", "one-sided communication is not handled by the coordination layer");
-}
-
-int MPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
-{
-    cl_unsupported("MPI_Alloc_mem", "one-sided communication is not handled by the coordination layer");
 }
 
 int MPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr, MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)

@@ -24,6 +24,9 @@ import sys
 HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
                 "MPI_Group": "cl_real_group", "MPI_Op": "cl_real_op",
                 "MPI_Errhandler": "cl_real_errhandler"}
+# Handles the layer has no translation for: a call that takes one and is
+# not written by hand is refused (a request handle is the layer's own).
+OPAQUE_HANDLES = {"MPI_Request", "MPI_Message", "MPI_Win", "MPI_File", "MPI_Session"}
 
 # (prefixes or names, reason): refused even though they look harmless.
 REFUSED = [
@@ -48,7 +51,7 @@ REFUSED = [
      "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv"),
     (["MPI_Win_", "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate",
       "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
-      "MPI_Rget_accumulate", "MPI_Alloc_mem"],
+      "MPI_Rget_accumulate"],
      "one-sided communication is not handled by the coordination layer"),
     (["MPI_File_"], "MPI-IO files are not reopened on recovery"),
     (["MPI_Buffer_attach"], "buffered sends are served as standard sends; attaching a buffer "
@@ -130,6 +133,8 @@ def main():
         by_pointer = [i for i, (t, _, a) in enumerate(plist)
                       if (t.replace("const ", "").replace("*", "").strip() in HANDLE_TYPES
                           and (a or "*" in t))]
+        opaque = [t for t in types
+                  if t.replace("const ", "").replace("*", "").strip() in OPAQUE_HANDLES]
         reason = None
         for names, why in REFUSED:
             if matches(name, names):
@@ -137,8 +142,8 @@ def main():
         base = name[:-2] if name.endswith("_c") else None
         if reason is None and base and (base in mine or any(matches(base, n) for n, _ in REFUSED)):
             reason = f"the large-count variant is not handled by the coordination layer; use {base}"
-        if reason is None and (by_value or by_pointer):
-            if matches(name, LOCAL) and not by_pointer and "..." not in types:
+        if reason is None and (by_value or by_pointer or opaque):
+            if matches(name, LOCAL) and not by_pointer and not opaque and "..." not in types:
                 args = ", ".join(f"{HANDLE_TYPES[t]}({n})" if i in by_value else n
                                  for i, (t, n, _) in enumerate(plist))
                 forward += [f"{ret} {name}({params})", "{",

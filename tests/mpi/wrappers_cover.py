@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""No MPI call slips past the coordination layer (issue 18, point 4).
+
+Reads the installed MPI's prototypes (mpi_proto.h, found through the
+compiler wrapper's -show) and the layer's archive, and fails when:
+  - a call that takes a handle (communicator, datatype, group, reduction,
+    error handler, request, message, window, file, session) is defined
+    nowhere in the archive: the program's handle would reach the library,
+    or the library's call would run unseen;
+  - a call is defined by more than one object of the archive (a wrapper
+    written by hand and also generated: which one links is luck);
+  - the generated wrappers (forward.c, unsupported.c) are not what
+    coordlayer/tools/gen_wrappers.py writes from this header today.
+
+usage: wrappers_cover.py --mpicc MPICC --archive libckptmpi.a --nm NM
+"""
+import argparse
+import filecmp
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "coordlayer", "tools"))
+import gen_wrappers  # noqa: E402  (its handle types and parsing)
+
+
+def proto_header(mpicc):
+    show = subprocess.run([mpicc, "-show"], capture_output=True, text=True, check=True).stdout
+    for inc in re.findall(r"-I(\S+)", show) + ["/usr/include"]:
+        path = os.path.join(inc, "mpi_proto.h")
+        if os.path.exists(path):
+            return path
+    sys.exit("wrappers_cover: no mpi_proto.h in the include directories of '%s'" % show.strip())
+
+
+def takes_handle(params):
+    handles = set(gen_wrappers.HANDLE_TYPES) | gen_wrappers.OPAQUE_HANDLES
+    for t, _, _ in gen_wrappers.params_of(params):
+        if t.replace("const ", "").replace("*", "").strip() in handles:
+            return True
+    return False
+
+
+def definitions(nm, archive):
+    """{symbol: [objects defining it]} for the archive's MPI_ functions."""
+    out = subprocess.run([nm, "-A", "--defined-only", archive], capture_output=True, text=True,
+                         check=True).stdout
+    found = {}
+    for line in out.splitlines():
+        m = re.match(r"(.*?):\s*[0-9a-f]+ T (MPI_\w+)$", line)
+        if m:
+            found.setdefault(m.group(2), []).append(m.group(1).split(":")[-1])
+    return found
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--mpicc", required=True)
+    ap.add_argument("--archive", required=True)
+    ap.add_argument("--nm", default="nm")
+    a = ap.parse_args()
+    header = proto_header(a.mpicc)
+    text = open(header).read()
+    protos = re.findall(r"^(int|double) (MPI_\w+)\(([^;]*?)\)\s*MPICH_API_PUBLIC", text,
+                        re.M | re.S)
+    defined = definitions(a.nm, a.archive)
+    problems = []
+    needing = sorted({name for _, name, params in protos
+                      if name not in gen_wrappers.SKIP and takes_handle(" ".join(params.split()))})
+    for name in needing:
+        if name not in defined:
+            problems.append("%s takes an MPI handle and is neither wrapped nor refused" % name)
+    for name, objects in sorted(defined.items()):
+        if len(objects) > 1:
+            problems.append("%s is defined by %s" % (name, " and ".join(objects)))
+
+    src = os.path.join(ROOT, "coordlayer", "src")
+    work = tempfile.mkdtemp(prefix="aalc-wrappers-")
+    copy = os.path.join(work, "src")
+    shutil.copytree(src, copy)
+    subprocess.run([sys.executable, os.path.join(ROOT, "coordlayer", "tools", "gen_wrappers.py"),
+                    header, copy], check=True)
+    for f in ("forward.c", "unsupported.c"):
+        if not filecmp.cmp(os.path.join(src, f), os.path.join(copy, f), shallow=False):
+            problems.append("coordlayer/src/%s is not what gen_wrappers.py writes from %s: "
+                            "regenerate it" % (f, header))
+    shutil.rmtree(work)
+
+    print("wrappers_cover: %s: %d calls take handles, %d MPI_ functions defined by the layer"
+          % (header, len(needing), len(defined)))
+    for p in problems:
+        print("FAIL  " + p)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
