@@ -126,7 +126,7 @@ int cl_data_bytes(int count, MPI_Datatype type);
 /* `comm` arguments below are object table indices (objects.h); ranks are the
  * communicator's, as the program sees them. */
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
-            int synchronous);
+            int mode);
 /* count elements of `type` as bytes when they lie contiguously from the
  * buffer's address, else -1. The last contiguous type is remembered inline:
  * most programs send one or two types over and over. (Keyed by the
@@ -151,11 +151,11 @@ static inline int cl_contiguous_bytes(int count, MPI_Datatype type)
 /* The short path for contiguous data of at most CL_COMBINE_LIMIT bytes to a
  * real rank (the caller checks): header and data in one message. Counts the
  * message as sent. */
-int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous);
+int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int mode);
 /* The short path for data alone (cl_headerless said yes) to a real rank.
  * Counts the message as sent. */
 int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
-                  int synchronous);
+                  int mode);
 /* The short path's receive: from a named source and tag into a contiguous
  * buffer of `capacity` bytes (count elements of type), with nothing held and
  * no split receive pending (the caller checks). Takes a split message's data
@@ -386,6 +386,14 @@ void cl_requests_save(void **bytes, size_t *n);
 int cl_requests_load(const void *bytes, size_t n);
 void cl_requests_repost(void);
 
+/* bsend.c: the buffer the program attached for buffered sends, saved
+ * with the image (size -1: none) and attached again on recovery. */
+void cl_bsend_save(uint64_t *buffer, int64_t *size);
+int cl_bsend_restore(uint64_t buffer, int64_t size);
+
+/* Send modes: the `mode` argument of the sending functions. */
+enum { CL_SEND_STANDARD = 0, CL_SEND_SYNCHRONOUS = 1, CL_SEND_BUFFERED = 2 };
+
 /* Failing clearly. */
 _Noreturn void cl_unsupported(const char *call, const char *why);
 
@@ -396,7 +404,7 @@ struct cl_send_layout {
     MPI_Request part2; /* of a split message */
 };
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
-                   int dest, int tag, int comm, int synchronous, MPI_Request *part1);
+                   int dest, int tag, int comm, int mode, MPI_Request *part1);
 void cl_send_release(struct cl_send_layout *s);
 
 /* Receives get posting numbers in program order; a recovered run repeats them. */

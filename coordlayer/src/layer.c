@@ -32,6 +32,8 @@ struct saved_protocol {
     uint32_t epoch, size;
     uint64_t last_committed;
     struct cl_counters counters;
+    uint64_t bsend_buffer; /* attached for buffered sends (bsend.c) */
+    int64_t bsend_size;    /* -1: none */
 };
 
 /* How many ranks share this node with this one: the runtime shares the
@@ -138,7 +140,9 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     size_t n = sizeof(struct saved_protocol) + 3 * peers;
     unsigned char *p = ckpt_untracked_malloc(n);
-    struct saved_protocol s = {cl.epoch, (uint32_t)cl.size, cl.last_committed, cl.counters};
+    struct saved_protocol s = {cl.epoch, (uint32_t)cl.size, cl.last_committed, cl.counters,
+                               0, -1};
+    cl_bsend_save(&s.bsend_buffer, &s.bsend_size);
     memcpy(p, &s, sizeof s);
     memcpy(p + sizeof s, cl.sent, peers);
     memcpy(p + sizeof s + peers, cl.recv_current, peers);
@@ -361,6 +365,11 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     ckpt_image_close(&log);
     if (rc != 0) {
         snprintf(err, errlen, "%s: message log is malformed", path);
+        return -1;
+    }
+    if (cl_bsend_restore(s.bsend_buffer, s.bsend_size) != 0) {
+        snprintf(err, errlen, "the buffer attached for buffered sends (%lld bytes) cannot be "
+                 "attached again", (long long)s.bsend_size);
         return -1;
     }
     cl_registries_exchange_early();

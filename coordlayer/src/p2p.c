@@ -14,7 +14,7 @@
 #define OUT_OF_LINE __attribute__((noinline))
 
 static OUT_OF_LINE int send_general(const void *buf, int count, MPI_Datatype type, int dest,
-                                    int tag, int c, int synchronous)
+                                    int tag, int c, int mode)
 {
     if (dest == MPI_PROC_NULL)
         return MPI_SUCCESS;
@@ -22,7 +22,7 @@ static OUT_OF_LINE int send_general(const void *buf, int count, MPI_Datatype typ
     /* Recovering: a message the receiver already got early is not sent again,
      * but it still counts as sent in this epoch. */
     if (!(cl.replaying && cl_suppress(cl_chan(c), world_dest, tag)))
-        rc = cl_send(buf, count, type, dest, tag, c, synchronous);
+        rc = cl_send(buf, count, type, dest, tag, c, mode);
     cl_note_sent(world_dest);
     return rc;
 }
@@ -66,7 +66,7 @@ static inline int quick(MPI_Comm comm, MPI_Datatype type)
 }
 
 static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type, int dest,
-                                   int tag, MPI_Comm comm, int synchronous)
+                                   int tag, MPI_Comm comm, int mode)
 {
     int c = cl_comm_index(comm);
     cl_poll();
@@ -75,45 +75,45 @@ static OUT_OF_LINE int send_common(const void *buf, int count, MPI_Datatype type
         return bad;
     int nbytes = cl_contiguous_bytes(count, type);
     if (short_send(dest, tag) && nbytes >= 0 && nbytes <= CL_COMBINE_LIMIT)
-        return cl_send_combined(buf, nbytes, dest, tag, c, synchronous);
+        return cl_send_combined(buf, nbytes, dest, tag, c, mode);
     if (short_send(dest, tag) && cl_headerless(nbytes))
-        return cl_send_alone(buf, count, type, dest, tag, c, synchronous);
-    return send_general(buf, count, type, dest, tag, c, synchronous);
+        return cl_send_alone(buf, count, type, dest, tag, c, mode);
+    return send_general(buf, count, type, dest, tag, c, mode);
 }
 
 /* Each send call: the quick test, else the whole of send_common. */
 static inline int send_any(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                           MPI_Comm comm, int synchronous)
+                           MPI_Comm comm, int mode)
 {
     long long nbytes = (long long)cl_last_contiguous.size * count;
     int combined = nbytes <= CL_COMBINE_LIMIT;
     if (count >= 0 && short_send(dest, tag) &&
         (combined || (nbytes <= INT_MAX && cl_headerless((int)nbytes))) && quick(comm, type))
-        return combined ? cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, synchronous)
-                        : cl_send_alone(buf, count, type, dest, tag, CL_WORLD, synchronous);
-    return send_common(buf, count, type, dest, tag, comm, synchronous);
+        return combined ? cl_send_combined(buf, (int)nbytes, dest, tag, CL_WORLD, mode)
+                        : cl_send_alone(buf, count, type, dest, tag, CL_WORLD, mode);
+    return send_common(buf, count, type, dest, tag, comm, mode);
 }
 
 int MPI_Send(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_any(buf, count, type, dest, tag, comm, 0);
+    return send_any(buf, count, type, dest, tag, comm, CL_SEND_STANDARD);
 }
 
 int MPI_Ssend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_any(buf, count, type, dest, tag, comm, 1);
+    return send_any(buf, count, type, dest, tag, comm, CL_SEND_SYNCHRONOUS);
 }
 
-/* Ready mode gives no guarantee a standard send does not; buffered mode is
- * served by a standard send (see docs/limitations.md). */
+/* Ready mode gives no guarantee a standard send does not. Buffered mode
+ * stays buffered (bsend.c). */
 int MPI_Rsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_any(buf, count, type, dest, tag, comm, 0);
+    return send_any(buf, count, type, dest, tag, comm, CL_SEND_STANDARD);
 }
 
 int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
-    return send_any(buf, count, type, dest, tag, comm, 0);
+    return send_any(buf, count, type, dest, tag, comm, CL_SEND_BUFFERED);
 }
 
 void cl_count_arrival(int comm, int source, int tag, const struct cl_header *h,

@@ -247,55 +247,69 @@ int cl_data_bytes(int count, MPI_Datatype type)
  * pending, it waits by testing (cl_wait_real), which posts their part 2 as
  * their part 1 arrives: the receiver of this message may be blocked sending
  * us one. */
+typedef int blocking_send(const void *, int, MPI_Datatype, int, int, MPI_Comm);
+typedef int nonblocking_send(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *);
+
+static blocking_send *send_of(int mode)
+{
+    return mode == CL_SEND_SYNCHRONOUS ? PMPI_Ssend : mode == CL_SEND_BUFFERED ? PMPI_Bsend
+                                                                               : PMPI_Send;
+}
+
+static nonblocking_send *isend_of(int mode)
+{
+    return mode == CL_SEND_SYNCHRONOUS ? PMPI_Issend : mode == CL_SEND_BUFFERED ? PMPI_Ibsend
+                                                                                : PMPI_Isend;
+}
+
 static int send_raw(const void *buf, int count, MPI_Datatype real_type, int dest, int tag,
-                    MPI_Comm real, int synchronous)
+                    MPI_Comm real, int mode)
 {
     if (!cl.split_pending)
-        return (synchronous ? PMPI_Ssend : PMPI_Send)(buf, count, real_type, dest, tag, real);
+        return send_of(mode)(buf, count, real_type, dest, tag, real);
     MPI_Request req;
-    int rc = (synchronous ? PMPI_Issend : PMPI_Isend)(buf, count, real_type, dest, tag, real,
-                                                      &req);
+    int rc = isend_of(mode)(buf, count, real_type, dest, tag, real, &req);
     if (rc == MPI_SUCCESS)
         cl_wait_real(&req, MPI_STATUS_IGNORE);
     return rc;
 }
 
-static int send_bytes(const void *bytes, int n, int dest, int tag, MPI_Comm real, int synchronous)
+static int send_bytes(const void *bytes, int n, int dest, int tag, MPI_Comm real, int mode)
 {
-    return send_raw(bytes, n, MPI_BYTE, dest, tag, real, synchronous);
+    return send_raw(bytes, n, MPI_BYTE, dest, tag, real, mode);
 }
 
 static int send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag,
-                      MPI_Comm real, int synchronous)
+                      MPI_Comm real, int mode)
 {
     cl.counters.sent_alone++;
-    return send_raw(buf, count, cl_real_type(type), dest, tag, real, synchronous);
+    return send_raw(buf, count, cl_real_type(type), dest, tag, real, mode);
 }
 
 int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
-            int synchronous)
+            int mode)
 {
     int nbytes = cl_data_bytes(count, type);
     MPI_Comm real = cl_objects[comm].real;
     if (nbytes <= CL_COMBINE_LIMIT) {
         unsigned char wire[SPLIT_BOUNCE];
         int n, rc = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type, &n);
-        return rc != MPI_SUCCESS ? rc : send_bytes(wire, n, dest, tag, real, synchronous);
+        return rc != MPI_SUCCESS ? rc : send_bytes(wire, n, dest, tag, real, mode);
     }
     if (cl_headerless(nbytes))
-        return send_alone(buf, count, type, dest, tag, real, synchronous);
+        return send_alone(buf, count, type, dest, tag, real, mode);
     /* Part 2 goes on the private communicator, which spans the world. */
     int world_dest = cl_world_rank(comm, dest);
     struct cl_split_header h = split_header(nbytes, world_dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, real);
     return send_raw(buf, count, cl_real_type(type), world_dest, part2_tag(h.seq), cl.data,
-                    synchronous);
+                    mode);
 }
 
 int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
-                  int synchronous)
+                  int mode)
 {
-    int rc = send_alone(buf, count, type, dest, tag, cl_objects[comm].real, synchronous);
+    int rc = send_alone(buf, count, type, dest, tag, cl_objects[comm].real, mode);
     cl_note_sent(cl_world_rank(comm, dest));
     return rc;
 }
@@ -305,24 +319,23 @@ int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int t
  * where 8 KiB of stack would push MPI's frames onto colder lines. */
 static unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
 
-int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int synchronous)
+int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, int mode)
 {
     struct cl_header h = cl_outgoing_header();
     h.nbytes = (uint16_t)nbytes;
     memcpy(wire, &h, CL_HEADER_BYTES);
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
     int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_objects[comm].real,
-                        synchronous);
+                        mode);
     cl_note_sent(cl_world_rank(comm, dest));
     return rc;
 }
 
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
-                   int dest, int tag, int comm, int synchronous, MPI_Request *part1)
+                   int dest, int tag, int comm, int mode, MPI_Request *part1)
 {
     MPI_Comm real = cl_objects[comm].real;
-    int (*isend)(const void *, int, MPI_Datatype, int, int, MPI_Comm, MPI_Request *) =
-        synchronous ? PMPI_Issend : PMPI_Isend;
+    nonblocking_send *isend = isend_of(mode);
     s->bounce = NULL;
     s->part2 = MPI_REQUEST_NULL;
     int nbytes = cl_data_bytes(count, type);

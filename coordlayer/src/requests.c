@@ -29,7 +29,7 @@
 enum request_state { INACTIVE, POSTED, RESTORED, DONE };
 
 struct request {
-    int in_use, is_recv, persistent, synchronous;
+    int in_use, is_recv, persistent, mode;
     enum request_state state;
     void *buf;
     int count, peer, tag;
@@ -126,7 +126,7 @@ static void start_send(struct request *r)
         r->state = DONE; /* already delivered before the failure, as an early message */
     } else {
         cl_isend_start(&r->send, r->buf, r->count, r->type, r->peer, r->tag, r->comm,
-                       r->synchronous, &r->real);
+                       r->mode, &r->real);
         r->state = POSTED;
     }
     cl_note_sent(world_peer);
@@ -181,7 +181,7 @@ static void start_recv(struct request *r)
 }
 
 static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm,
-                int is_recv, int synchronous, int persistent, MPI_Request *request)
+                int is_recv, int mode, int persistent, MPI_Request *request)
 {
     int c = cl_comm_index(comm);
     cl_poll();
@@ -199,7 +199,7 @@ static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_
     r->peer = peer;
     r->tag = tag;
     r->is_recv = is_recv;
-    r->synchronous = synchronous;
+    r->mode = mode;
     r->persistent = persistent;
     r->state = INACTIVE;
     if (!persistent)
@@ -211,19 +211,19 @@ static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_
 int MPI_Isend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
               MPI_Request *request)
 {
-    return make((void *)buf, count, type, dest, tag, comm, 0, 0, 0, request);
+    return make((void *)buf, count, type, dest, tag, comm, 0, CL_SEND_STANDARD, 0, request);
 }
 
 int MPI_Issend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
-    return make((void *)buf, count, type, dest, tag, comm, 0, 1, 0, request);
+    return make((void *)buf, count, type, dest, tag, comm, 0, CL_SEND_SYNCHRONOUS, 0, request);
 }
 
 int MPI_Ibsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
-    return MPI_Isend(buf, count, type, dest, tag, comm, request);
+    return make((void *)buf, count, type, dest, tag, comm, 0, CL_SEND_BUFFERED, 0, request);
 }
 
 int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
@@ -235,25 +235,25 @@ int MPI_Irsend(const void *buf, int count, MPI_Datatype type, int dest, int tag,
 int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
               MPI_Request *request)
 {
-    return make(buf, count, type, source, tag, comm, 1, 0, 0, request);
+    return make(buf, count, type, source, tag, comm, 1, CL_SEND_STANDARD, 0, request);
 }
 
 int MPI_Send_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                   MPI_Comm comm, MPI_Request *request)
 {
-    return make((void *)buf, count, type, dest, tag, comm, 0, 0, 1, request);
+    return make((void *)buf, count, type, dest, tag, comm, 0, CL_SEND_STANDARD, 1, request);
 }
 
 int MPI_Ssend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                    MPI_Comm comm, MPI_Request *request)
 {
-    return make((void *)buf, count, type, dest, tag, comm, 0, 1, 1, request);
+    return make((void *)buf, count, type, dest, tag, comm, 0, CL_SEND_SYNCHRONOUS, 1, request);
 }
 
 int MPI_Bsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
                    MPI_Comm comm, MPI_Request *request)
 {
-    return MPI_Send_init(buf, count, type, dest, tag, comm, request);
+    return make((void *)buf, count, type, dest, tag, comm, 0, CL_SEND_BUFFERED, 1, request);
 }
 
 int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int tag,
@@ -265,7 +265,7 @@ int MPI_Rsend_init(const void *buf, int count, MPI_Datatype type, int dest, int 
 int MPI_Recv_init(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_Comm comm,
                   MPI_Request *request)
 {
-    return make(buf, count, type, source, tag, comm, 1, 0, 1, request);
+    return make(buf, count, type, source, tag, comm, 1, CL_SEND_STANDARD, 1, request);
 }
 
 int MPI_Start(MPI_Request *request)
@@ -792,7 +792,7 @@ int MPI_Cancel(MPI_Request *request)
 
 enum saved_state { SAVED_INACTIVE, SAVED_PENDING, SAVED_DONE };
 struct saved_request {
-    int32_t index, is_recv, persistent, synchronous, state, count, peer, tag;
+    int32_t index, is_recv, persistent, mode, state, count, peer, tag;
     int32_t status_source, status_tag, status_bytes, status_cancelled;
     int32_t comm, collective; /* collective: posted is its number, tag its call, count nout */
     int32_t head_bytes, head_count; /* a pending direct receive's cl_recv_head */
@@ -847,7 +847,7 @@ void cl_requests_save(void **bytes, size_t *n)
         struct request *r = table[i];
         if (!r || !r->in_use)
             continue;
-        struct saved_request s = {i, r->is_recv, r->persistent, r->synchronous,
+        struct saved_request s = {i, r->is_recv, r->persistent, r->mode,
                                   r->state == POSTED ? SAVED_PENDING
                                   : r->state == DONE ? SAVED_DONE : SAVED_INACTIVE,
                                   r->count, r->peer, r->tag, 0, 0, 0, 0, r->comm, 0, 0, 0,
@@ -945,7 +945,7 @@ int cl_requests_load(const void *bytes, size_t n)
         }
         r->is_recv = s.is_recv;
         r->persistent = s.persistent;
-        r->synchronous = s.synchronous;
+        r->mode = s.mode;
         r->count = s.count;
         r->peer = s.peer;
         r->tag = s.tag;

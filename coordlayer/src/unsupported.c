@@ -443,11 +443,6 @@ int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatyp
     cl_unsupported("MPI_Psend_init", "it takes MPI handles and is not handled by the coordination layer");
 }
 
-int MPI_Buffer_attach(void *buffer, int size)
-{
-    cl_unsupported("MPI_Buffer_attach", "buffered sends are served as standard sends; attaching a buffer is not needed");
-}
-
 int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
 {
     cl_unsupported("MPI_Improbe", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
@@ -1170,7 +1165,12 @@ int MPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, in
 
 int MPI_Buffer_attach_c(void *buffer, MPI_Count size)
 {
-    cl_unsupported("MPI_Buffer_attach_c", "buffered sends are served as standard sends; attaching a buffer is not needed");
+    cl_unsupported("MPI_Buffer_attach_c", "the large-count variant is not handled by the coordination layer; use MPI_Buffer_attach");
+}
+
+int MPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
+{
+    cl_unsupported("MPI_Buffer_detach_c", "the large-count variant is not handled by the coordination layer; use MPI_Buffer_detach");
 }
 
 int MPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)

@@ -54,8 +54,6 @@ REFUSED = [
       "MPI_Rget_accumulate"],
      "one-sided communication is not handled by the coordination layer"),
     (["MPI_File_"], "MPI-IO files are not reopened on recovery"),
-    (["MPI_Buffer_attach"], "buffered sends are served as standard sends; attaching a buffer "
-                            "is not needed"),
 ]
 
 # Local calls: they communicate with no one, so translating handles suffices.
