@@ -104,6 +104,11 @@ int MPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Cou
     return PMPI_Status_set_elements_x(status, cl_real_type(datatype), count);
 }
 
+int MPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes, int *combiner)
+{
+    return PMPI_Type_get_envelope(cl_real_type(datatype), num_integers, num_addresses, num_datatypes, combiner);
+}
+
 int MPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
     return PMPI_Type_get_extent(cl_real_type(datatype), lb, extent);
@@ -252,6 +257,11 @@ int MPI_Pack_external_size_c(const char *datarep, MPI_Count incount, MPI_Datatyp
 int MPI_Pack_size_c(MPI_Count incount, MPI_Datatype datatype, MPI_Comm comm, MPI_Count *size)
 {
     return PMPI_Pack_size_c(incount, cl_real_type(datatype), cl_real_comm(comm), size);
+}
+
+int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses, MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner)
+{
+    return PMPI_Type_get_envelope_c(cl_real_type(datatype), num_integers, num_addresses, num_large_counts, num_datatypes, combiner);
 }
 
 int MPI_Type_get_extent_c(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)

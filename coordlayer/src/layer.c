@@ -73,11 +73,12 @@ int MPI_Init(int *argc, char ***argv)
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
     /* Checkpoints are taken by the thread that reaches a potential point, and
-     * the layer's tables are not locked: more than funneled is not safe. */
-    if (required > MPI_THREAD_FUNNELED)
-        cl_unsupported("MPI_Init_thread", "only MPI_THREAD_SINGLE and MPI_THREAD_FUNNELED "
-                                          "programs can be checkpointed");
-    int rc = PMPI_Init_thread(argc, argv, required, provided);
+     * the layer's tables are not locked: more than funneled is not safe. MPI
+     * lets a library provide less than required; the program sees it in
+     * *provided, as it would from an MPI built without threads. */
+    int rc = PMPI_Init_thread(argc, argv, required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED
+                                                                         : required,
+                              provided);
     if (rc == MPI_SUCCESS)
         bring_up();
     return rc;

@@ -253,16 +253,6 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     cl_unsupported("MPI_Intercomm_merge", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
 }
 
-int MPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[])
-{
-    cl_unsupported("MPI_Type_get_contents", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses, int *num_datatypes, int *combiner)
-{
-    cl_unsupported("MPI_Type_get_envelope", "it takes MPI handles and is not handled by the coordination layer");
-}
-
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 {
     cl_unsupported("MPI_Type_match_size", "it takes MPI handles and is not handled by the coordination layer");
@@ -1130,12 +1120,7 @@ int MPI_Type_create_subarray_c(int ndims, const MPI_Count array_of_sizes[], cons
 
 int MPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses, MPI_Count max_large_counts, MPI_Count max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[], MPI_Count array_of_large_counts[], MPI_Datatype array_of_datatypes[])
 {
-    cl_unsupported("MPI_Type_get_contents_c", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers, MPI_Count *num_addresses, MPI_Count *num_large_counts, MPI_Count *num_datatypes, int *combiner)
-{
-    cl_unsupported("MPI_Type_get_envelope_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Type_get_contents_c", "the large-count variant is not handled by the coordination layer; use MPI_Type_get_contents");
 }
 
 int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[], const MPI_Count array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)

@@ -63,6 +63,7 @@ LOCAL = ["MPI_Comm_rank", "MPI_Comm_size", "MPI_Comm_compare", "MPI_Comm_test_in
          "MPI_Comm_call_errhandler", "MPI_Group_size", "MPI_Group_rank",
          "MPI_Group_translate_ranks", "MPI_Group_compare", "MPI_Type_size",
          "MPI_Type_get_extent", "MPI_Type_get_true_extent", "MPI_Type_get_name",
+         "MPI_Type_get_envelope",
          "MPI_Type_set_name", "MPI_Type_get_attr", "MPI_Type_set_attr", "MPI_Type_delete_attr",
          "MPI_Pack", "MPI_Unpack", "MPI_Pack_size", "MPI_Pack_external", "MPI_Unpack_external",
          "MPI_Pack_external_size", "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Cart_rank",

@@ -311,6 +311,60 @@ static void alloc_mem(void)
     say("rank %d: free rc %d\n", rank, MPI_Free_mem(a));
 }
 
+/* MPI_Type_get_envelope and _contents on the program's types: the
+ * datatype returned is one the program can use and must free, and freeing
+ * it leaves the type it came from alone. */
+static void type_contents(void)
+{
+    MPI_Datatype pair, vec, got[2];
+    MPI_Type_contiguous(2, MPI_INT, &pair);
+    MPI_Type_vector(3, 1, 2, pair, &vec);
+    MPI_Type_commit(&vec);
+    MPI_Type_free(&pair); /* the vector keeps what it needs */
+    int ni, na, nd, combiner, ints[3], bytes, gbytes;
+    MPI_Aint addrs[1], lb, extent, glb, gextent;
+    MPI_Type_get_envelope(vec, &ni, &na, &nd, &combiner);
+    say("rank %d: envelope %d %d %d, vector %d\n", rank, ni, na, nd,
+        combiner == MPI_COMBINER_VECTOR);
+    MPI_Type_get_contents(vec, 3, 1, 1, ints, addrs, got);
+    MPI_Type_size(got[0], &bytes);
+    MPI_Type_get_extent(got[0], &lb, &extent);
+    MPI_Type_get_envelope(got[0], &ni, &na, &nd, &combiner);
+    say("rank %d: contents %d %d %d: a type of %d bytes, extent %ld, contiguous %d\n", rank,
+        ints[0], ints[1], ints[2], bytes, (long)extent, combiner == MPI_COMBINER_CONTIGUOUS);
+    MPI_Type_get_contents(got[0], 1, 0, 1, ints, addrs, &got[1]);
+    say("rank %d: inner %d, MPI_INT %d\n", rank, ints[0], got[1] == MPI_INT);
+    MPI_Type_commit(&got[0]);
+    int out[12], in[12] = {0};
+    for (int i = 0; i < 12; i++)
+        out[i] = 10 * rank + i;
+    MPI_Sendrecv(out, 3, got[0], (rank + 1) % size, 0, in, 3, got[0], (rank + size - 1) % size,
+                 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    say("rank %d: through it: %d %d %d %d %d %d\n", rank, in[0], in[1], in[2], in[3], in[4],
+        in[5]);
+    MPI_Type_free(&got[0]);
+    MPI_Type_size(vec, &gbytes);
+    MPI_Type_get_extent(vec, &glb, &gextent);
+    MPI_Sendrecv(out, 1, vec, (rank + 1) % size, 1, in, 1, vec, (rank + size - 1) % size, 1,
+                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    say("rank %d: the vector still: %d bytes, extent %ld, %d %d %d %d\n", rank, gbytes,
+        (long)gextent, in[0], in[4], in[8], in[9]);
+    MPI_Type_free(&vec);
+}
+
+/* MPI_Init_thread asking for MPI_THREAD_MULTIPLE (main calls it for this
+ * mode): MPI lets a library provide less; the program must learn what. */
+static int provided = -1;
+static void init_thread(void)
+{
+    int query = -1;
+    MPI_Query_thread(&query);
+    say("rank %d: provided a level %s, MPI_Query_thread agrees: %d\n", rank,
+        provided >= MPI_THREAD_SINGLE && provided <= MPI_THREAD_MULTIPLE ? "defined by MPI"
+                                                                         : "UNKNOWN",
+        query == provided);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -324,11 +378,16 @@ static const struct {
     {"request_get_status", request_get_status},
     {"grequest", grequest},
     {"alloc_mem", alloc_mem},
+    {"type_contents", type_contents},
+    {"init_thread", init_thread},
 };
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    if (argc > 1 && strcmp(argv[1], "init_thread") == 0)
+        MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);
+    else
+        MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     char path[4096];

@@ -8,13 +8,15 @@ usage: mpi_semantics.py --exe SEM --plain SEM.plain --mpiexec MPIEXEC [MODE ...]
 import argparse
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 
 MODES = ["bottom", "short_buffer", "comm_freed_pending", "status_error", "dup_copy_fails",
-         "errhandler_comm", "request_get_status", "grequest", "alloc_mem"]
+         "errhandler_comm", "request_get_status", "grequest", "alloc_mem", "type_contents",
+         "init_thread"]
 
 
 def modes_in_source():
@@ -72,7 +74,11 @@ def main():
                         f, re.sub("(?m)^", "    ", got[1].get(f, ""))))
             print("  stderr:\n" + re.sub("(?m)^", "    ", got[2][-2000:]))
     print("mpi_semantics: %d of %d modes differ" % (failed, len(a.modes or MODES)))
-    return 1 if failed else 0
+    if failed:
+        print("(files kept in %s)" % work)
+        return 1
+    shutil.rmtree(work)
+    return 0
 
 
 if __name__ == "__main__":
