@@ -228,6 +228,10 @@ static inline void cl_status_give(MPI_Status *user, const MPI_Status *st)
 void cl_check_fits(int source, int tag, int nbytes, int count, MPI_Datatype type);
 /* A probe's status in the program's terms; may take the message into the held list. */
 void cl_probe_size(int comm, MPI_Status *st);
+/* Takes the messages from the communicator's rank `source` out of MPI into
+ * the held list, in order, through the first with this tag (which a probe
+ * found there); returns that one's data size. */
+int cl_hold_through(int comm, int source, int tag);
 
 /* pack.c: MPI_Pack and MPI_Unpack (on MPI_COMM_WORLD) of the library's
  * type `real`, MPI_BOTTOM included. */
@@ -287,6 +291,11 @@ static inline int cl_held_none(void) /* nothing held: receives may go straight t
 {
     return cl_held_first == NULL;
 }
+/* A held message a matched probe took for the program (mprobe.c): out of
+ * the receives' sight, under a number of its own (> 0). */
+#define CL_MATCHED_LIMIT (1 << 24)
+int cl_held_match(int chan, int source, int tag);
+int cl_held_take_matched(int id, int *src_out, int *tag_out, void **bytes, int *nbytes);
 void cl_held_save(void **bytes, size_t *n);
 int cl_held_load(const void *bytes, size_t n);
 
@@ -378,6 +387,8 @@ int cl_attributes_load(const void *bytes, size_t n);
  * non-blocking collective is in flight. */
 void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx);
 int cl_requests_collective_pending(void);
+/* A request already complete with this status (MPI_Imrecv). */
+MPI_Request cl_request_done(const MPI_Status *st);
 /* Is a generalized request (MPI_Grequest_start) not yet done? */
 int cl_requests_generalized_pending(void);
 /* Does a request in use name this communicator (object table index)? */

@@ -765,9 +765,14 @@ void cl_probe_size(int comm, MPI_Status *st)
         PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
         return;
     }
-    int tag, nbytes;
+    PMPI_Status_set_elements(st, MPI_BYTE, cl_hold_through(comm, st->MPI_SOURCE, st->MPI_TAG));
+}
+
+int cl_hold_through(int comm, int source, int tag)
+{
+    int got, nbytes;
     do
-        nbytes = hold_next(comm, st->MPI_SOURCE, &tag);
-    while (tag != st->MPI_TAG);
-    PMPI_Status_set_elements(st, MPI_BYTE, nbytes);
+        nbytes = hold_next(comm, source, &got);
+    while (got != tag);
+    return nbytes;
 }

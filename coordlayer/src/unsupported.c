@@ -433,16 +433,6 @@ int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatyp
     cl_unsupported("MPI_Psend_init", "it takes MPI handles and is not handled by the coordination layer");
 }
 
-int MPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message, MPI_Status *status)
-{
-    cl_unsupported("MPI_Improbe", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
-}
-
-int MPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Imrecv", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
-}
-
 int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(6,8)
 {
     cl_unsupported("MPI_Isendrecv", "it takes MPI handles and is not handled by the coordination layer");
@@ -451,16 +441,6 @@ int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
 int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
     cl_unsupported("MPI_Isendrecv_replace", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
-{
-    cl_unsupported("MPI_Mprobe", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
-}
-
-int MPI_Mrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Mrecv", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
 }
 
 int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
@@ -1165,7 +1145,7 @@ int MPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
 
 int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Imrecv_c", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
+    cl_unsupported("MPI_Imrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Imrecv");
 }
 
 int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
@@ -1200,7 +1180,7 @@ int MPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
 
 int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Mrecv_c", "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv");
+    cl_unsupported("MPI_Mrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Mrecv");
 }
 
 int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)

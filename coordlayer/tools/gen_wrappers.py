@@ -47,8 +47,6 @@ REFUSED = [
     (["MPI_Type_hvector", "MPI_Type_hindexed", "MPI_Type_struct"],
      "deprecated; use MPI_Type_create_hvector, MPI_Type_create_hindexed or "
      "MPI_Type_create_struct"),
-    (["MPI_Mprobe", "MPI_Improbe", "MPI_Mrecv", "MPI_Imrecv"],
-     "matched probes are not yet handled by the coordination layer; use MPI_Probe and MPI_Recv"),
     (["MPI_Win_", "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate",
       "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
       "MPI_Rget_accumulate"],

@@ -15,7 +15,11 @@
  *     that checkpoints must wait for a point where none is pending;
  *   - every 16 iterations, a duplicate of MPI_COMM_WORLD with a receive
  *     posted on it, freed before the message is sent (MPI lets the
- *     receive complete).
+ *     receive complete);
+ *   - at the end of each iteration a matched probe (MPI_Mprobe, or
+ *     MPI_Improbe until found, alternately) of a message from the left,
+ *     small or above the combine limit, received with MPI_Mrecv (or
+ *     MPI_Imrecv) only after the next potential checkpoint.
  * Everything received is folded into the state; rank 0 prints every
  * rank's hash at the end.
  *
@@ -91,11 +95,26 @@ int main(int argc, char **argv)
     MPI_Type_commit(&absolute);
 
     MPI_Request grequest = MPI_REQUEST_NULL;
+    MPI_Message probed = MPI_MESSAGE_NULL;
+    uint64_t matched[20];
     for (int it = 0; it < iters; it++) {
         if (it % 2 == 1)
             MPI_Grequest_start(query, free_fn, cancel_fn, &grequest_done, &grequest);
 #pragma ckpt potential
         uint64_t h = state[it % STATE];
+        if (probed != MPI_MESSAGE_NULL) {
+            MPI_Status st;
+            int n = -1;
+            if (it % 2) {
+                MPI_Mrecv(matched, 20, MPI_UINT64_T, &probed, &st);
+            } else {
+                MPI_Request req;
+                MPI_Imrecv(matched, 20, MPI_UINT64_T, &probed, &req);
+                MPI_Wait(&req, &st);
+            }
+            MPI_Get_count(&st, MPI_UINT64_T, &n);
+            h = mix64(h ^ matched[0] ^ matched[n - 1] ^ (uint64_t)n);
+        }
         if (grequest != MPI_REQUEST_NULL) {
             MPI_Grequest_complete(grequest);
             MPI_Wait(&grequest, MPI_STATUS_IGNORE);
@@ -145,7 +164,23 @@ int main(int argc, char **argv)
             h = mix64(h ^ got);
         }
         state[(it * 7 + 1) % STATE] ^= h;
+
+        /* Matched: probed now, received after the next potential checkpoint. */
+        int n = it % 3 ? 2 : 20;
+        for (int i = 0; i < n; i++)
+            matched[i] = mix64(h + 40 + (uint64_t)i);
+        MPI_Send(matched, n, MPI_UINT64_T, right, 6, MPI_COMM_WORLD);
+        if (it % 2) {
+            MPI_Mprobe(MPI_ANY_SOURCE, 6, MPI_COMM_WORLD, &probed, MPI_STATUS_IGNORE);
+        } else {
+            int found = 0;
+            while (!found)
+                MPI_Improbe(left, MPI_ANY_TAG, MPI_COMM_WORLD, &found, &probed,
+                            MPI_STATUS_IGNORE);
+        }
     }
+    if (probed != MPI_MESSAGE_NULL)
+        MPI_Mrecv(matched, 20, MPI_UINT64_T, &probed, MPI_STATUS_IGNORE);
 
     void *detached;
     int detached_size;

@@ -356,6 +356,58 @@ static void type_contents(void)
     MPI_Type_free(&vec);
 }
 
+/* Matched probes: the probed message is the program's alone, a receive
+ * posted before MPI_Mrecv takes the next one; small and large messages,
+ * MPI_PROC_NULL, MPI_Improbe and MPI_Imrecv. */
+static void mprobe(void)
+{
+    int peer = 1 - rank;
+    double out[40], in[40];
+    for (int i = 0; i < 40; i++)
+        out[i] = rank * 1000 + i;
+    for (int k = 0; k < 3; k++) {
+        int n = k == 1 ? 40 : 3;
+        if (rank == 0) {
+            MPI_Send(out, n, MPI_DOUBLE, peer, 7, MPI_COMM_WORLD);
+            MPI_Send(out + 1, n, MPI_DOUBLE, peer, 7, MPI_COMM_WORLD);
+            continue;
+        }
+        MPI_Message msg;
+        MPI_Status st;
+        int count = -1, found = 0;
+        if (k < 2) {
+            MPI_Mprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &msg, &st);
+        } else {
+            while (!found)
+                MPI_Improbe(peer, 7, MPI_COMM_WORLD, &found, &msg, &st);
+        }
+        MPI_Get_count(&st, MPI_DOUBLE, &count);
+        say("probed: source %d tag %d count %d\n", st.MPI_SOURCE, st.MPI_TAG, count);
+        MPI_Recv(in, 40, MPI_DOUBLE, peer, 7, MPI_COMM_WORLD, &st);
+        MPI_Get_count(&st, MPI_DOUBLE, &count);
+        say("then received: count %d first %.0f\n", count, in[0]);
+        if (k == 0) {
+            MPI_Mrecv(in, 40, MPI_DOUBLE, &msg, &st);
+        } else {
+            MPI_Request req;
+            MPI_Imrecv(in, 40, MPI_DOUBLE, &msg, &req);
+            MPI_Wait(&req, &st);
+        }
+        MPI_Get_count(&st, MPI_DOUBLE, &count);
+        say("matched receive: source %d count %d first %.0f last %.0f, message %s\n",
+            st.MPI_SOURCE, count, in[0], in[count - 1],
+            msg == MPI_MESSAGE_NULL ? "null" : "set");
+    }
+    MPI_Message none;
+    MPI_Status st;
+    MPI_Mprobe(MPI_PROC_NULL, 0, MPI_COMM_WORLD, &none, &st);
+    say("rank %d: MPI_PROC_NULL: source %d, no-proc message %d\n", rank,
+        st.MPI_SOURCE == MPI_PROC_NULL, none == MPI_MESSAGE_NO_PROC);
+    MPI_Mrecv(NULL, 0, MPI_INT, &none, &st);
+    say("rank %d: received from it: source %d, message null %d\n", rank,
+        st.MPI_SOURCE == MPI_PROC_NULL, none == MPI_MESSAGE_NULL);
+}
+
 /* MPI_Init_thread asking for MPI_THREAD_MULTIPLE (main calls it for this
  * mode): MPI lets a library provide less; the program must learn what. */
 static int provided = -1;
@@ -383,6 +435,7 @@ static const struct {
     {"grequest", grequest},
     {"alloc_mem", alloc_mem},
     {"type_contents", type_contents},
+    {"mprobe", mprobe},
     {"init_thread", init_thread},
 };
 
