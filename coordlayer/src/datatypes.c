@@ -210,7 +210,15 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     struct args a = args_new(1);
     put(&a, oldtype);
     rc = made(&a, rc, real, CL_MAKE_TYPE_DUP, newtype);
-    return rc == MPI_SUCCESS ? cl_attributes_type_dup(oldtype, *newtype) : rc;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    /* A copy function that fails fails the duplication: the new type goes
+     * (deleting what was copied) and MPI_DATATYPE_NULL is returned
+     * (attr/attrerrtype), as for communicators. */
+    rc = cl_attributes_type_dup(oldtype, *newtype);
+    if (rc != MPI_SUCCESS)
+        MPI_Type_free(newtype);
+    return rc;
 }
 
 /* A derived type MPI_Type_get_contents returned: MPI hands out a new

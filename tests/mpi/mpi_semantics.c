@@ -171,6 +171,13 @@ static int copy_fails(MPI_Comm c, int key, void *extra, void *in, void *out, int
     return MPI_ERR_OTHER;
 }
 
+static int type_copy_fails(MPI_Datatype t, int key, void *extra, void *in, void *out, int *flag)
+{
+    (void)t, (void)key, (void)extra, (void)in, (void)out;
+    *flag = 1;
+    return MPI_ERR_OTHER;
+}
+
 /* MPI_Comm_dup whose attribute copy fails (attr/attrerrcomm). */
 static void dup_copy_fails(void)
 {
@@ -190,6 +197,22 @@ static void dup_copy_fails(void)
         MPI_Comm_free(&copy);
     MPI_Comm_free_keyval(&key);
     MPI_Comm_free(&dup);
+
+    /* The same for a datatype (attr/attrerrtype). */
+    MPI_Datatype type, type_copy = MPI_INT;
+    MPI_Type_dup(MPI_DOUBLE, &type);
+    MPI_Type_create_keyval(type_copy_fails, MPI_TYPE_NULL_DELETE_FN, &key, NULL);
+    MPI_Type_set_attr(type, key, (void *)(MPI_Aint)6);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    rc = MPI_Type_dup(type, &type_copy);
+    MPI_Error_class(rc, &class);
+    say("rank %d: type dup %s, class %d, new type %s\n", rank,
+        rc == MPI_SUCCESS ? "succeeded" : "failed", class,
+        type_copy == MPI_DATATYPE_NULL ? "MPI_DATATYPE_NULL" : "set");
+    if (type_copy != MPI_DATATYPE_NULL)
+        MPI_Type_free(&type_copy);
+    MPI_Type_free_keyval(&key);
+    MPI_Type_free(&type);
 }
 
 static MPI_Comm expected;
