@@ -59,7 +59,12 @@ static int copy_attributes(MPI_Comm comm, MPI_Comm *newcomm)
 {
     int rc = cl_attributes_comm_dup(comm, *newcomm);
     if (rc != MPI_SUCCESS && *newcomm != MPI_COMM_NULL) {
-        MPI_Comm_free(newcomm);
+        /* Freed here, not as a collective: the copy may fail on some ranks only. */
+        int index = cl_comm_index(*newcomm);
+        cl_attributes_comm_freed(*newcomm);
+        PMPI_Comm_free(&cl_objects[index].real);
+        cl_object_free(index);
+        *newcomm = MPI_COMM_NULL;
         cl_comm_error(cl_comm_index(comm), rc);
     }
     return rc;
@@ -217,17 +222,19 @@ int MPI_Comm_free(MPI_Comm *comm)
     struct cl_coll c;
     int replay = cl_coll_begin(&c, *comm, "MPI_Comm_free");
     int rc = MPI_SUCCESS;
-    if (replay) {
-        cl_coll_replay(&c, NULL, 0); /* the rebuilt one stays: members that freed it before
-                                      * their checkpoints will not free it again */
+    if (replay && !cl_requests_use_comm(c.comm)) {
+        cl_coll_replay(&c, NULL, 0);
+        PMPI_Comm_free(&cl_objects[c.comm].real); /* the one the recovery rebuilt */
+    } else if (replay) {
+        cl_coll_replay(&c, NULL, 0);
+        cl_objects[c.comm].freed = CL_FREED_IN_USE; /* requests.c frees it after them */
     } else if (cl_requests_use_comm(c.comm)) {
         /* Its pending operations complete first: the layer still names it
          * (requests.c frees it with the last of them). */
         cl_objects[c.comm].freed = CL_FREED_IN_USE;
         cl_coll_end(&c, NULL, 0);
     } else {
-        MPI_Comm real = c.real;
-        rc = PMPI_Comm_free(&real);
+        rc = PMPI_Comm_free(&cl_objects[c.comm].real); /* no stale handle left behind */
         cl_coll_end(&c, NULL, 0);
     }
     cl_object_free(c.comm);

@@ -249,6 +249,9 @@ struct cl_type_contents {
 };
 int cl_type_contents_get(MPI_Datatype t, struct cl_type_contents *c);
 void cl_type_contents_free(struct cl_type_contents *c);
+/* Datatype k of the library type t's contents: a new reference to it, as
+ * MPI_Type_get_contents hands out (the others it returns are let go). */
+MPI_Datatype cl_type_contents_of(MPI_Datatype t, int k);
 
 /* byte_view.c: the library's type `real` with MPI_BYTE for its basic types
  * (same type map and bounds), committed; MPI_DATATYPE_NULL where it cannot

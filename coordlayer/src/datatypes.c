@@ -221,28 +221,10 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     return rc;
 }
 
-/* A derived type MPI_Type_get_contents returned: MPI hands out a new
- * reference the program must free, so the program gets a handle of its
- * own, rebuilt on recovery as a duplicate of the type it refers to (found
- * even if the program freed that one: recipes keep it). */
-static MPI_Datatype program_type_of(MPI_Datatype real)
-{
-    int ni, na, nd, combiner;
-    PMPI_Type_get_envelope(real, &ni, &na, &nd, &combiner);
-    if (combiner == MPI_COMBINER_NAMED)
-        return real;
-    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].kind == CL_OBJ_TYPE && cl_objects[i].freed != CL_RECLAIMED &&
-            cl_objects[i].real == real) {
-            MPI_Datatype out;
-            struct args a = args_new(1);
-            put(&a, cl_handle_of(i));
-            made(&a, MPI_SUCCESS, real, CL_MAKE_TYPE_DUP, &out);
-            return out;
-        }
-    return real;
-}
-
+/* MPI_Type_get_contents hands out a new reference to each derived type the
+ * program must free: the program gets a handle of its own for it, made
+ * again on recovery by asking the rebuilt type for its contents (the same
+ * type, also when the program has freed the handle it built it with). */
 int MPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses,
                           int max_datatypes, int array_of_integers[],
                           MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[])
@@ -250,11 +232,19 @@ int MPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses
     MPI_Datatype real = cl_real_type(type);
     int rc = PMPI_Type_get_contents(real, max_integers, max_addresses, max_datatypes,
                                     array_of_integers, array_of_addresses, array_of_datatypes);
-    int ni = 0, na = 0, nd = 0, combiner;
+    int ni = 0, na = 0, nd = 0, combiner, named;
     if (rc == MPI_SUCCESS)
         PMPI_Type_get_envelope(real, &ni, &na, &nd, &combiner);
-    for (int i = 0; i < nd && i < max_datatypes; i++)
-        array_of_datatypes[i] = program_type_of(array_of_datatypes[i]);
+    for (int k = 0; k < nd && k < max_datatypes; k++) {
+        PMPI_Type_get_envelope(array_of_datatypes[k], &ni, &na, &named, &combiner);
+        if (combiner == MPI_COMBINER_NAMED)
+            continue;
+        struct args a = args_new(2);
+        put(&a, type);
+        put(&a, k);
+        made(&a, MPI_SUCCESS, array_of_datatypes[k], CL_TYPE_CONTENTS_OF,
+             &array_of_datatypes[k]);
+    }
     return rc;
 }
 

@@ -15,15 +15,23 @@
 
 #include <stdint.h>
 
-/* The program's error handler of a library one (freed by the program or
- * not: a communicator may still hold it), or -1 for a predefined one. */
+/* The program's error handler of a library one, or -1 for a predefined
+ * one. A handler the program freed still counts while a communicator holds
+ * it; MPICH hands out a freed handle again, so a live handler goes first,
+ * then the one made last. */
 static int index_of(MPI_Errhandler real)
 {
-    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
-        if (cl_objects[i].kind == CL_OBJ_ERRHANDLER && cl_objects[i].freed != CL_RECLAIMED &&
-            cl_objects[i].real == real)
+    int freed = -1;
+    for (int i = cl_nobjects - 1; i > CL_SELF; i--) {
+        const struct cl_object *o = &cl_objects[i];
+        if (o->kind != CL_OBJ_ERRHANDLER || o->real != real || o->freed == CL_RECLAIMED)
+            continue;
+        if (!o->freed)
             return i;
-    return -1;
+        if (freed < 0)
+            freed = i;
+    }
+    return freed;
 }
 
 /* The program's error handler set on a library communicator, or -1. */
@@ -42,9 +50,9 @@ static MPI_Comm program_comm(MPI_Comm real)
 {
     if (real == MPI_COMM_WORLD || real == MPI_COMM_SELF)
         return real;
-    for (int i = CL_SELF + 1; i < cl_nobjects; i++)
+    for (int i = CL_SELF + 1; i < cl_nobjects; i++) /* a freed one has no handle left */
         if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].real == real &&
-            cl_objects[i].freed != CL_RECLAIMED)
+            (!cl_objects[i].freed || cl_objects[i].freed == CL_FREED_IN_USE))
             return cl_handle_of(i);
     return real;
 }
@@ -74,6 +82,7 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *function,
     int rc = PMPI_Comm_create_errhandler(cl_errhandler_trampoline, &real);
     int64_t args[1] = {(int64_t)(uintptr_t)function};
     *errhandler = cl_object_add(CL_OBJ_ERRHANDLER, real, CL_MAKE_ERRHANDLER, args, 1);
+    cl_objects[*errhandler & CL_VIRTUAL_INDEX].slot = 1;
     return rc;
 }
 
@@ -91,7 +100,16 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
     MPI_Errhandler real;
     int rc = PMPI_Comm_get_errhandler(cl_real_comm(comm), &real);
     int index = index_of(real);
-    *errhandler = index >= 0 ? cl_handle_of(index) : real; /* a new reference, as in MPI */
+    if (index < 0) {
+        *errhandler = real; /* predefined */
+        return rc;
+    }
+    /* A new reference for the program, as in MPI: counted here, so that the
+     * library holds one reference per handler whatever the program does
+     * (and so does a rebuilt one). */
+    PMPI_Errhandler_free(&real);
+    cl_objects[index].slot++;
+    *errhandler = cl_handle_of(index);
     return rc;
 }
 
@@ -100,9 +118,11 @@ int MPI_Errhandler_free(MPI_Errhandler *errhandler)
     if (!cl_is_virtual((unsigned)*errhandler, CL_OBJ_ERRHANDLER))
         return PMPI_Errhandler_free(errhandler);
     int index = *errhandler & CL_VIRTUAL_INDEX;
-    int real = cl_real_errhandler(*errhandler);
-    int rc = PMPI_Errhandler_free(&real);
-    cl_object_free(index);
+    int real = cl_real_errhandler(*errhandler), rc = MPI_SUCCESS;
     *errhandler = MPI_ERRHANDLER_NULL;
+    if (--cl_objects[index].slot > 0)
+        return rc; /* the program holds it through another reference */
+    rc = PMPI_Errhandler_free(&real); /* a copy: the trampoline finds it by its handle */
+    cl_object_free(index);
     return rc;
 }

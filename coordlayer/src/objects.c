@@ -219,6 +219,7 @@ void cl_object_free(int index)
  * creation order and name only older objects, so one pass from the newest
  * down marks them all. Not while a non-blocking collective is in flight:
  * its buffers' datatypes are not tracked here. */
+
 /* The table index of a program's handle, or -1 for a predefined one. */
 static int index_of(int64_t handle)
 {
@@ -239,6 +240,7 @@ static void each_ingredient(const struct recipe *r, void (*fn)(void *ctx, int in
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_GROUP_OF_COMM:
     case CL_MAKE_GROUP_RANKS: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_TYPE_DUP:
+    case CL_TYPE_CONTENTS_OF:
         named[0] = a[0];
         break;
     case CL_SET_ERRHANDLER:
@@ -482,7 +484,7 @@ static int64_t expected_args(int call, const int64_t *a, int nargs)
     case CL_MAKE_COMM_DUP: case CL_MAKE_GROUP_OF_COMM: case CL_MAKE_TYPE_DUP:
     case CL_TYPE_COMMIT: case CL_MAKE_ERRHANDLER:
         return 1;
-    case CL_SET_ERRHANDLER: case CL_MAKE_TYPE_CONTIGUOUS:
+    case CL_SET_ERRHANDLER: case CL_MAKE_TYPE_CONTIGUOUS: case CL_TYPE_CONTENTS_OF:
         return 2;
     case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_OP:
         return 3;
@@ -616,6 +618,8 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     case CL_MAKE_TYPE_DUP:
         PMPI_Type_dup(cl_real_type((MPI_Datatype)a[0]), &out);
         return out;
+    case CL_TYPE_CONTENTS_OF:
+        return cl_type_contents_of(cl_real_type((MPI_Datatype)a[0]), (int)a[1]);
     case CL_TYPE_COMMIT: {
         MPI_Datatype t = cl_real_type((MPI_Datatype)a[0]);
         PMPI_Type_commit(&t);
@@ -651,7 +655,11 @@ static void free_real(struct cl_object *o)
                 return;
         cl_user_op_release(o->slot);
         break;
-    case CL_OBJ_ERRHANDLER: PMPI_Errhandler_free(&o->real); break;
+    case CL_OBJ_ERRHANDLER: { /* communicators may still hold it: the trampoline */
+        MPI_Errhandler e = o->real; /* finds it by this handle (errhandlers.c) */
+        PMPI_Errhandler_free(&e);
+        break;
+    }
     default: break;
     }
 }
@@ -691,8 +699,9 @@ void cl_objects_rebuild(void)
         each_ingredient(&recipes[u.step], used_now, &u);
     }
     for (int j = CL_SELF + 1; j < cl_nobjects; j++)
-        if (u.at[j] >= 0 && cl_objects[j].freed == 1) { /* not CL_FREED_IN_USE: */
-            u.next[j] = u.first[u.at[j]];                 /* restored requests use them */
+        if (u.at[j] >= 0 && cl_objects[j].freed == 1 && /* not CL_FREED_IN_USE, nor a */
+            !(cl_objects[j].kind == CL_OBJ_COMM && cl_requests_use_comm(j))) { /* restored */
+            u.next[j] = u.first[u.at[j]];                  /* request's communicator */
             u.first[u.at[j]] = j;
         }
     for (int i = 0; i < nrecipes; i++) {

@@ -49,7 +49,8 @@ struct cl_object {
     int32_t kind;
     int32_t freed; /* the program freed it; objects built from it may still need it
                       (CL_RECLAIMED: nothing does; the slot is free) */
-    int32_t slot;  /* user reductions: the trampoline (user_ops.c) */
+    int32_t slot;  /* user reductions: the trampoline (user_ops.c); error handlers:
+                      the program's references (MPI_Comm_get_errhandler adds one) */
     /* Communicators. The name is the same on every member and differs
      * between communicators: it keys the collective counts ranks exchange. */
     uint64_t name;
@@ -142,6 +143,7 @@ enum cl_recipe_call {
     CL_TYPE_COMMIT,        /* type (modifies) */
     CL_MAKE_OP,            /* function commute slot */
     CL_MAKE_ERRHANDLER,    /* function */
+    CL_TYPE_CONTENTS_OF,   /* type k: datatype k of MPI_Type_get_contents(type) */
 };
 
 /* A new object of `kind` made by `call` with `args`; returns its virtual handle. */

@@ -23,7 +23,8 @@ static OUT_OF_LINE int send_general(const void *buf, int count, MPI_Datatype typ
      * but it still counts as sent in this epoch. */
     if (!(cl.replaying && cl_suppress(cl_chan(c), world_dest, tag)))
         rc = cl_send(buf, count, type, dest, tag, c, mode);
-    cl_note_sent(world_dest);
+    if (rc == MPI_SUCCESS)
+        cl_note_sent(world_dest);
     return rc;
 }
 
@@ -217,8 +218,10 @@ int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int 
                  int recvtag, MPI_Comm comm, MPI_Status *status)
 {
     MPI_Request send;
-    MPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, &send);
-    int rc = MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
+    int rc = MPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, &send);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = MPI_Recv(recvbuf, recvcount, recvtype, source, recvtag, comm, status);
     MPI_Wait(&send, MPI_STATUS_IGNORE);
     return rc;
 }

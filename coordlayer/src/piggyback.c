@@ -310,7 +310,8 @@ int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int t
                   int mode)
 {
     int rc = send_alone(buf, count, type, dest, tag, cl_objects[comm].real, mode);
-    cl_note_sent(cl_world_rank(comm, dest));
+    if (rc == MPI_SUCCESS)
+        cl_note_sent(cl_world_rank(comm, dest));
     return rc;
 }
 
@@ -327,7 +328,8 @@ int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, i
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
     int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_objects[comm].real,
                         mode);
-    cl_note_sent(cl_world_rank(comm, dest));
+    if (rc == MPI_SUCCESS) /* a message that did not go must not be waited for */
+        cl_note_sent(cl_world_rank(comm, dest));
     return rc;
 }
 
@@ -374,9 +376,6 @@ static void count_arrival(int comm, int source, int tag, int world_source,
         cl_count_arrival(comm, source, tag, h, data, nbytes);
 }
 
-/* The short path's receive into a buffer that may take data alone: straight
- * into it. A message with a header leaves it in the first bytes: the data
- * moves down over it, and the bytes it held past the data are put back. */
 /* A receive whose buffer ends before the bytes a message with a header
  * would take (cl_recv_prepare says why that is allowed): the general path,
  * which then receives part 1 into a bounce. */
@@ -397,6 +396,9 @@ static int recv_bounced(void *buf, int count, MPI_Datatype type, int source, int
     return rc;
 }
 
+/* The short path's receive into a buffer that may take data alone: straight
+ * into it. A message with a header leaves it in the first bytes: the data
+ * moves down over it, and the bytes it held past the data are put back. */
 static int recv_contiguous_direct(void *buf, int count, MPI_Datatype type, int capacity,
                                   int source, int tag, int comm, MPI_Status *status)
 {

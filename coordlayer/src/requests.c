@@ -68,6 +68,8 @@ static struct request *lookup(MPI_Request h, const char *call)
     return table[i];
 }
 
+static void release(struct request *r);
+
 /* Room for entry i in the table; the entry itself is cleared and in use. */
 static struct request *claim(int i)
 {
@@ -112,24 +114,32 @@ void cl_resolve_wildcard(uint64_t posted, int *source, int *tag)
 
 /* ---- starting ---- */
 
-static void start_send(struct request *r)
+/* Returns MPI's code for a send it refused (no buffer for a buffered one,
+ * say): then nothing was sent, or counted. */
+static int start_send(struct request *r)
 {
     r->posted = ++post_counter;
     if (r->peer == MPI_PROC_NULL) {
         cl_status_set(&r->status, MPI_PROC_NULL, MPI_ANY_TAG, 0);
         r->state = DONE;
-        return;
+        return MPI_SUCCESS;
     }
     int world_peer = cl_world_rank(r->comm, r->peer);
     if (cl.replaying && cl_suppress(cl_chan(r->comm), world_peer, r->tag)) {
         cl_status_set(&r->status, cl.rank, r->tag, 0);
         r->state = DONE; /* already delivered before the failure, as an early message */
     } else {
-        cl_isend_start(&r->send, r->buf, r->count, r->type, r->peer, r->tag, r->comm,
-                       r->mode, &r->real);
+        int rc = cl_isend_start(&r->send, r->buf, r->count, r->type, r->peer, r->tag, r->comm,
+                                r->mode, &r->real);
+        if (rc != MPI_SUCCESS) {
+            cl_send_release(&r->send);
+            r->state = INACTIVE;
+            return rc;
+        }
         r->state = POSTED;
     }
     cl_note_sent(world_peer);
+    return MPI_SUCCESS;
 }
 
 static int is_wildcard(const struct request *r)
@@ -174,10 +184,16 @@ static void post_recv_resolved(struct request *r)
     post_recv(r);
 }
 
-static void start_recv(struct request *r)
+static int start_recv(struct request *r)
 {
     r->posted = cl_next_post_number();
     post_recv_resolved(r);
+    return MPI_SUCCESS;
+}
+
+static int start(struct request *r)
+{
+    return r->is_recv ? start_recv(r) : start_send(r);
 }
 
 static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_Comm comm,
@@ -202,8 +218,12 @@ static int make(void *buf, int count, MPI_Datatype type, int peer, int tag, MPI_
     r->mode = mode;
     r->persistent = persistent;
     r->state = INACTIVE;
-    if (!persistent)
-        (is_recv ? start_recv : start_send)(r);
+    int rc = persistent ? MPI_SUCCESS : start(r);
+    if (rc != MPI_SUCCESS) {
+        release(r);
+        *request = MPI_REQUEST_NULL;
+        return rc;
+    }
     *request = handle_of(i);
     return MPI_SUCCESS;
 }
@@ -274,8 +294,7 @@ int MPI_Start(MPI_Request *request)
     struct request *r = lookup(*request, "MPI_Start");
     if (r->state != INACTIVE)
         ckpt_fatal("MPI_Start: the request is already active");
-    (r->is_recv ? start_recv : start_send)(r);
-    return MPI_SUCCESS;
+    return start(r);
 }
 
 int MPI_Startall(int count, MPI_Request requests[])
@@ -655,6 +674,8 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     }
     /* MPI_Test that leaves the request to the program: logged the same way. */
     struct request *r = lookup(request, "MPI_Request_get_status");
+    if (r->generalized && r->state == POSTED) /* testing would free it: MPI only asks */
+        return PMPI_Request_get_status(r->real, flag, status);
     const struct cl_event *e =
         cl.replaying ? cl_replay_event(CL_EV_TEST, "MPI_Request_get_status") : NULL;
     if (e)
@@ -714,7 +735,9 @@ int cl_requests_generalized_pending(void)
 int MPI_Request_free(MPI_Request *request)
 {
     struct request *r = lookup(*request, "MPI_Request_free");
-    if (r->state == POSTED)
+    if (r->generalized && r->state == POSTED)
+        PMPI_Request_free(&r->real); /* the program completes it later */
+    else if (r->state == POSTED)
         progress(r, 1); /* its message must still be counted */
     release(r);
     *request = MPI_REQUEST_NULL;
@@ -947,6 +970,7 @@ int cl_requests_load(const void *bytes, size_t n)
             r->coll = restored_collective(&s, &blocks, end);
             if (!r->coll)
                 return -1;
+            r->comm = s.comm;
             r->state = RESTORED;
             cl_status_set(&r->status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
             continue;

@@ -31,3 +31,17 @@ void cl_type_contents_free(struct cl_type_contents *c)
     ckpt_untracked_free(c->aints);
     ckpt_untracked_free(c->types);
 }
+
+MPI_Datatype cl_type_contents_of(MPI_Datatype t, int k)
+{
+    struct cl_type_contents c;
+    if (!cl_type_contents_get(t, &c) || k < 0 || k >= c.ntypes) {
+        if (c.combiner != MPI_COMBINER_NAMED)
+            cl_type_contents_free(&c);
+        return MPI_DATATYPE_NULL;
+    }
+    MPI_Datatype out = c.types[k];
+    c.types[k] = MPI_INT; /* kept: not let go with the others */
+    cl_type_contents_free(&c);
+    return out;
+}
