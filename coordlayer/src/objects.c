@@ -29,8 +29,10 @@ static int nfree_slots, free_slots_capacity;
 static int frees_since_sweep;
 static int last_freed; /* its slot is handed out first, as MPICH does with its handles */
 
-/* Per communicator, its ranks as world ranks (built when first needed, not saved). */
+/* Per communicator, its ranks as world ranks and its size (built when first
+ * needed, not saved; communicators never reuse a slot). */
 static int **world_ranks;
+static int *comm_sizes;
 static int world_ranks_capacity;
 
 
@@ -40,11 +42,13 @@ void cl_bad_handle(unsigned handle, int kind)
                kind_names[kind], handle);
 }
 
-int cl_world_rank_slow(int comm, int rank)
+static void know_ranks(int comm)
 {
     if (comm >= world_ranks_capacity) {
-        int old = world_ranks_capacity;
+        int old = world_ranks_capacity, sizes_capacity = world_ranks_capacity;
         world_ranks = cl_grow(world_ranks, &world_ranks_capacity, comm + 1, sizeof *world_ranks);
+        comm_sizes = cl_grow(comm_sizes, &sizes_capacity, world_ranks_capacity,
+                             sizeof *comm_sizes);
         memset(world_ranks + old, 0, sizeof *world_ranks * (size_t)(world_ranks_capacity - old));
     }
     if (!world_ranks[comm]) {
@@ -61,8 +65,20 @@ int cl_world_rank_slow(int comm, int rank)
         PMPI_Group_free(&group);
         PMPI_Group_free(&world);
         ckpt_untracked_free(mine);
+        comm_sizes[comm] = n;
     }
+}
+
+int cl_world_rank_slow(int comm, int rank)
+{
+    know_ranks(comm);
     return world_ranks[comm][rank];
+}
+
+int cl_comm_size(int comm)
+{
+    know_ranks(comm);
+    return comm_sizes[comm];
 }
 
 MPI_Datatype *cl_real_types(const MPI_Datatype *types, int n)

@@ -119,6 +119,8 @@ static inline int32_t cl_chan(int comm)
     return comm == CL_WORLD ? 0 : c ? c : 1;
 }
 int cl_world_rank_slow(int comm, int rank);
+/* The communicator's size, without a library call after the first. */
+int cl_comm_size(int comm);
 static inline int cl_world_rank(int comm, int rank)
 {
     return comm == CL_WORLD || rank < 0 ? rank : cl_world_rank_slow(comm, rank);

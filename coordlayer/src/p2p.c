@@ -39,9 +39,7 @@ static inline int short_send(int dest, int tag)
 
 int cl_check_p2p(int comm, int count, int peer, int tag, int is_recv)
 {
-    int size = cl.size;
-    if (comm != CL_WORLD)
-        PMPI_Comm_size(cl_objects[comm].real, &size);
+    int size = comm == CL_WORLD ? cl.size : cl_comm_size(comm);
     if (count < 0)
         return cl_comm_error(comm, MPI_ERR_COUNT);
     if (tag > cl.tag_ub || (tag < 0 && !(is_recv && tag == MPI_ANY_TAG)))
