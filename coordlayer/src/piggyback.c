@@ -683,7 +683,8 @@ void cl_recv_put_back_head(void *buf, MPI_Datatype type, const void *head, int b
         cl_unpack(head, bytes, &position, buf, count, cl_real_type(type));
 }
 
-/* The received data in packed form, for the late registry. */
+/* The received data in packed form, for the late registry: only the
+ * elements the message reached (the buffer may hold no more than it). */
 const void *cl_recv_payload(struct cl_recv_layout *l)
 {
     if (!l->split && !l->direct)
@@ -691,9 +692,12 @@ const void *cl_recv_payload(struct cl_recv_layout *l)
     int size;
     if (describe(l->type, &size))
         return l->buf;
-    int room = combined_bytes(l->count, l->type), position = 0;
+    int reached = size > 0 ? (int)(((long long)l->nbytes + size - 1) / size) : 0;
+    if (reached > l->count)
+        reached = l->count;
+    int room = combined_bytes(reached, l->type), position = 0;
     l->packed = ckpt_untracked_malloc((size_t)room);
-    cl_pack(l->buf, l->count, cl_real_type(l->type), l->packed, room, &position);
+    cl_pack(l->buf, reached, cl_real_type(l->type), l->packed, room, &position);
     return l->packed;
 }
 
