@@ -159,6 +159,21 @@ int MPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize
     return PMPI_Unpack_external(datarep, inbuf, insize, position, outbuf, outcount, cl_real_type(datatype));
 }
 
+int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
+{
+    return PMPI_Type_extent(cl_real_type(datatype), extent);
+}
+
+int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
+{
+    return PMPI_Type_lb(cl_real_type(datatype), displacement);
+}
+
+int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement)
+{
+    return PMPI_Type_ub(cl_real_type(datatype), displacement);
+}
+
 int MPI_Comm_call_errhandler(MPI_Comm comm, int errorcode)
 {
     return PMPI_Comm_call_errhandler(cl_real_comm(comm), errorcode);

@@ -253,41 +253,6 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     cl_unsupported("MPI_Intercomm_merge", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
 }
 
-int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
-{
-    cl_unsupported("MPI_Type_match_size", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
-{
-    cl_unsupported("MPI_Type_extent", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
-{
-    cl_unsupported("MPI_Type_lb", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement)
-{
-    cl_unsupported("MPI_Type_ub", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    cl_unsupported("MPI_Type_hindexed", "deprecated; use MPI_Type_create_hvector, MPI_Type_create_hindexed or MPI_Type_create_struct");
-}
-
-int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    cl_unsupported("MPI_Type_hvector", "deprecated; use MPI_Type_create_hvector, MPI_Type_create_hindexed or MPI_Type_create_struct");
-}
-
-int MPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[], MPI_Datatype array_of_types[], MPI_Datatype *newtype)
-{
-    cl_unsupported("MPI_Type_struct", "deprecated; use MPI_Type_create_hvector, MPI_Type_create_hindexed or MPI_Type_create_struct");
-}
-
 int MPI_File_call_errhandler(MPI_File fh, int errorcode)
 {
     cl_unsupported("MPI_File_call_errhandler", "MPI-IO files are not reopened on recovery");
@@ -346,21 +311,6 @@ int MPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
 int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 {
     cl_unsupported("MPI_Win_set_errhandler", "one-sided communication is not handled by the coordination layer");
-}
-
-int MPI_Errhandler_create(MPI_Comm_errhandler_function *comm_errhandler_fn, MPI_Errhandler *errhandler)
-{
-    cl_unsupported("MPI_Errhandler_create", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-    cl_unsupported("MPI_Errhandler_get", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-    cl_unsupported("MPI_Errhandler_set", "it takes MPI handles and is not handled by the coordination layer");
 }
 
 int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler, MPI_Comm *newcomm)

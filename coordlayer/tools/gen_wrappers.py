@@ -44,9 +44,6 @@ REFUSED = [
       "MPI_Comm_join", "MPI_Comm_get_parent", "MPI_Comm_idup_with_info"],
      "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, "
      "MPI_Comm_split, MPI_Comm_create or MPI_Cart_create"),
-    (["MPI_Type_hvector", "MPI_Type_hindexed", "MPI_Type_struct"],
-     "deprecated; use MPI_Type_create_hvector, MPI_Type_create_hindexed or "
-     "MPI_Type_create_struct"),
     (["MPI_Win_", "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate",
       "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
       "MPI_Rget_accumulate"],
@@ -61,7 +58,7 @@ LOCAL = ["MPI_Comm_rank", "MPI_Comm_size", "MPI_Comm_compare", "MPI_Comm_test_in
          "MPI_Comm_call_errhandler", "MPI_Group_size", "MPI_Group_rank",
          "MPI_Group_translate_ranks", "MPI_Group_compare", "MPI_Type_size",
          "MPI_Type_get_extent", "MPI_Type_get_true_extent", "MPI_Type_get_name",
-         "MPI_Type_get_envelope",
+         "MPI_Type_get_envelope", "MPI_Type_extent", "MPI_Type_lb", "MPI_Type_ub",
          "MPI_Type_set_name", "MPI_Type_get_attr", "MPI_Type_set_attr", "MPI_Type_delete_attr",
          "MPI_Pack", "MPI_Unpack", "MPI_Pack_size", "MPI_Pack_external", "MPI_Unpack_external",
          "MPI_Pack_external_size", "MPI_Cart_shift", "MPI_Cart_coords", "MPI_Cart_rank",
