@@ -30,31 +30,39 @@ static int shifted(int count, MPI_Datatype real, MPI_Datatype *out, void **at)
     return rc;
 }
 
-int cl_pack(const void *buf, int count, MPI_Datatype real, void *out, int outsize, int *position)
+/* For MPI_BOTTOM, *buf, *count and *type become the shifted form (*made is
+ * the type to free after the call); anything else passes as it is. */
+static int shift_bottom(void **buf, int *count, MPI_Datatype *type, MPI_Datatype *made)
 {
-    if (buf != MPI_BOTTOM || count == 0)
-        return PMPI_Pack(buf, count, real, out, outsize, position, MPI_COMM_WORLD);
-    MPI_Datatype t;
-    void *at;
-    int rc = shifted(count, real, &t, &at);
-    if (rc == MPI_SUCCESS) {
-        rc = PMPI_Pack(at, 1, t, out, outsize, position, MPI_COMM_WORLD);
-        PMPI_Type_free(&t);
-    }
+    *made = MPI_DATATYPE_NULL;
+    if (*buf != MPI_BOTTOM || *count == 0)
+        return MPI_SUCCESS;
+    int rc = shifted(*count, *type, made, buf);
+    *count = 1;
+    *type = *made;
     return rc;
 }
 
+int cl_pack(const void *buf, int count, MPI_Datatype real, void *out, int outsize, int *position)
+{
+    void *from = (void *)buf;
+    MPI_Datatype made;
+    int rc = shift_bottom(&from, &count, &real, &made);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Pack(from, count, real, out, outsize, position, MPI_COMM_WORLD);
+    if (made != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&made);
+    return rc;
+}
+
+/* Fewer bytes than count elements may have arrived: MPI unpacks what did. */
 int cl_unpack(const void *in, int insize, int *position, void *buf, int count, MPI_Datatype real)
 {
-    if (buf != MPI_BOTTOM || count == 0)
-        return PMPI_Unpack(in, insize, position, buf, count, real, MPI_COMM_WORLD);
-    MPI_Datatype t;
-    void *at;
-    int rc = shifted(count, real, &t, &at);
-    if (rc == MPI_SUCCESS) {
-        /* Fewer bytes than one element of t may have arrived: unpack what did. */
-        rc = PMPI_Unpack(in, insize, position, at, 1, t, MPI_COMM_WORLD);
-        PMPI_Type_free(&t);
-    }
+    MPI_Datatype made;
+    int rc = shift_bottom(&buf, &count, &real, &made);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Unpack(in, insize, position, buf, count, real, MPI_COMM_WORLD);
+    if (made != MPI_DATATYPE_NULL)
+        PMPI_Type_free(&made);
     return rc;
 }
