@@ -38,6 +38,9 @@ struct cl_block *cl_coll_blocks(void *buf, const int *counts, const int *displs,
                                 MPI_Datatype type, int n);
 struct cl_block *cl_coll_blocks_w(void *buf, const int *counts, const int *byte_displs,
                                   const MPI_Datatype *types, int n);
+/* The same with address-sized displacements (MPI_Neighbor_alltoallw). */
+struct cl_block *cl_coll_blocks_aint(void *buf, const int *counts, const MPI_Aint *byte_displs,
+                                     const MPI_Datatype *types, int n);
 
 /* One collective call in progress. */
 struct cl_coll {
@@ -61,11 +64,37 @@ static inline int cl_coll_rank(const struct cl_coll *c)
     return rank;
 }
 
+/* How many ranks a collective's output comes from: the remote group's on
+ * an inter-communicator. */
 static inline int cl_coll_size(const struct cl_coll *c)
 {
-    int size;
-    PMPI_Comm_size(c->real, &size);
+    int size, inter = 0;
+    PMPI_Comm_test_inter(c->real, &inter);
+    if (inter)
+        PMPI_Comm_remote_size(c->real, &size);
+    else
+        PMPI_Comm_size(c->real, &size);
     return size;
+}
+
+/* Does this rank get the result of a rooted collective (reduce, gather)? On
+ * an inter-communicator the root passes MPI_ROOT; `root` names a remote rank
+ * in the other group. */
+static inline int cl_coll_is_root(const struct cl_coll *c, int root)
+{
+    int inter = 0;
+    if (root == MPI_ROOT)
+        return 1;
+    PMPI_Comm_test_inter(c->real, &inter);
+    return !inter && cl_coll_rank(c) == root;
+}
+
+/* Does this rank receive from the root (bcast, scatter)? Not the root of an
+ * inter-communicator's root group, nor the others of that group
+ * (MPI_PROC_NULL): their buffers are not written. */
+static inline int cl_coll_from_root(int root)
+{
+    return root != MPI_ROOT && root != MPI_PROC_NULL;
 }
 
 /* Starts a collective on table index `comm` (a communicator, or a
@@ -119,6 +148,14 @@ void cl_coll_nb_free(struct cl_nb_coll *nb);
 /* requests.c: a request for it (nb NULL: already complete, served from the log). */
 MPI_Request cl_request_collective(struct cl_nb_coll *nb, MPI_Request real);
 void cl_requests_log_pending_collectives(void);
+/* A communicator being made by a non-blocking call (MPI_Comm_idup, comms.c):
+ * recorded and given to the program once the library's request `real` is
+ * done (requests.c calls cl_comm_idup_completed then). */
+struct cl_idup;
+MPI_Request cl_request_creation(struct cl_idup *d, MPI_Request real);
+void cl_comm_idup_completed(struct cl_idup *d);
+/* Its in-flight entry goes without an output entry: cl_comm_made logged it. */
+void cl_coll_nb_creation_completed(struct cl_nb_coll *nb);
 
 /* Communicator creation (a collective on the parent): the recipe goes to the
  * log with the result; replayed, the communicator rebuilt at recovery is
@@ -126,6 +163,19 @@ void cl_requests_log_pending_collectives(void);
 void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs,
                           int index);
 MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
+/* comms.c: the library made `real` (maybe MPI_COMM_NULL) by the collective
+ * c; it is recorded, even for a rank left out, which must take part again on
+ * recovery. Returns the program's handle. */
+MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t *args,
+                      int nargs);
+/* A recipe's colour and key: the world rank of the new communicator's rank
+ * 0 and this rank's place in it, so that a split rebuilds its members in
+ * order (MPI_UNDEFINED for a rank left out). */
+void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key);
+/* topologies.c: how many neighbours send to this rank (in) and receive
+ * from it (out) in the communicator's topology: cartesian, graph or
+ * distributed graph (0 without a topology: MPI reports that error). */
+void cl_topo_degrees(MPI_Comm real, int *in, int *out);
 /* A communicator created: name it and give it its logging window. */
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
 /* A communicator (or pseudo-communicator) new to the table gets the window's

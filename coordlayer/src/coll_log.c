@@ -176,6 +176,15 @@ struct cl_block *cl_coll_blocks_w(void *buf, const int *counts, const int *byte_
     return b;
 }
 
+struct cl_block *cl_coll_blocks_aint(void *buf, const int *counts, const MPI_Aint *byte_displs,
+                                     const MPI_Datatype *types, int n)
+{
+    struct cl_block *b = ckpt_untracked_malloc(sizeof *b * (size_t)(n + 1));
+    for (int i = 0; i < n; i++)
+        b[i] = (struct cl_block){(char *)buf + byte_displs[i], counts[i], types[i]};
+    return b;
+}
+
 static void window_check(void)
 {
     if (window_open && cl_coll_window_closed())
@@ -304,6 +313,15 @@ void cl_coll_nb_completed(struct cl_nb_coll *nb)
     cl_coll_nb_free(nb);
 }
 
+void cl_coll_nb_creation_completed(struct cl_nb_coll *nb)
+{
+    if (nb->c.log && pending_logged > 0)
+        pending_logged--;
+    if (window_open && targets_known)
+        window_check();
+    cl_coll_nb_free(nb);
+}
+
 void cl_coll_nb_restore(struct cl_nb_coll *nb)
 {
     unpack_outputs(&nb->c, find_entry_hashed(&nb->c, nb->call_hash), nb->out, nb->nout);
@@ -315,7 +333,8 @@ void cl_coll_nb_restore(struct cl_nb_coll *nb)
 
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real)
 {
-    cl_objects[index].name = cl_comm_name(parent, parent_seq, real);
+    uint64_t name = cl_comm_name(parent, parent_seq, real);
+    cl_objects[index].name = cl_is_inter(real) ? cl_comm_name_inter(name, real) : name;
     cl_coll_join_window(index);
 }
 

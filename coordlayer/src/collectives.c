@@ -43,10 +43,11 @@ int MPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
     struct cl_coll c;
     struct cl_block out = {buf, count, type};
+    int nout = cl_coll_from_root(root);
     if (cl_coll_begin(&c, comm, "MPI_Bcast"))
-        return cl_coll_replay(&c, &out, 1);
+        return cl_coll_replay(&c, &out, nout);
     int rc = PMPI_Bcast(buf, count, cl_real_type(type), root, c.real);
-    cl_coll_end(&c, &out, 1);
+    cl_coll_end(&c, &out, nout);
     return rc;
 }
 
@@ -71,7 +72,7 @@ int MPI_Reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
         rc = PMPI_Reduce(sendbuf, recvbuf, count, cl_real_type(type), cl_real_op(op), root,
                          c.real);
     struct cl_block out = {recvbuf, count, type};
-    int nout = outputs_needed(&c, replay) && cl_coll_rank(&c) == root;
+    int nout = outputs_needed(&c, replay) && cl_coll_is_root(&c, root);
     return finish(&c, replay, rc, &out, nout);
 }
 
@@ -135,7 +136,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
         rc = PMPI_Gather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                          cl_real_type(recvtype), root, c.real);
     struct cl_block out = {recvbuf, 0, recvtype};
-    int nout = outputs_needed(&c, replay) && cl_coll_rank(&c) == root;
+    int nout = outputs_needed(&c, replay) && cl_coll_is_root(&c, root);
     if (nout)
         out.count = recvcount * cl_coll_size(&c);
     return finish(&c, replay, rc, &out, nout);
@@ -150,7 +151,7 @@ int MPI_Gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     if (!replay)
         rc = PMPI_Gatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcounts,
                           displs, cl_real_type(recvtype), root, c.real);
-    if (!outputs_needed(&c, replay) || cl_coll_rank(&c) != root)
+    if (!outputs_needed(&c, replay) || !cl_coll_is_root(&c, root))
         return finish(&c, replay, rc, NULL, 0);
     int n = cl_coll_size(&c);
     struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
@@ -163,10 +164,10 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     struct cl_coll c;
     struct cl_block out = {recvbuf, recvcount, recvtype}; /* MPI_IN_PLACE at the root: none */
     if (cl_coll_begin(&c, comm, "MPI_Scatter"))
-        return cl_coll_replay(&c, &out, 1);
+        return cl_coll_replay(&c, &out, cl_coll_from_root(root));
     int rc = PMPI_Scatter(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                           cl_real_type(recvtype), root, c.real);
-    cl_coll_end(&c, &out, 1);
+    cl_coll_end(&c, &out, cl_coll_from_root(root));
     return rc;
 }
 
@@ -177,10 +178,10 @@ int MPI_Scatterv(const void *sendbuf, const int sendcounts[], const int displs[]
     struct cl_coll c;
     struct cl_block out = {recvbuf, recvcount, recvtype};
     if (cl_coll_begin(&c, comm, "MPI_Scatterv"))
-        return cl_coll_replay(&c, &out, 1);
+        return cl_coll_replay(&c, &out, cl_coll_from_root(root));
     int rc = PMPI_Scatterv(sendbuf, sendcounts, displs, cl_real_type(sendtype), recvbuf,
                            recvcount, cl_real_type(recvtype), root, c.real);
-    cl_coll_end(&c, &out, 1);
+    cl_coll_end(&c, &out, cl_coll_from_root(root));
     return rc;
 }
 
@@ -269,4 +270,96 @@ int MPI_Alltoallw(const void *sendbuf, const int sendcounts[], const int sdispls
 int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype type, MPI_Op op)
 {
     return PMPI_Reduce_local(inbuf, inoutbuf, count, cl_real_type(type), cl_real_op(op));
+}
+
+/* ---- neighbourhood collectives: the output is one block per in-neighbour ---- */
+
+static int in_degree(const struct cl_coll *c)
+{
+    int in, out;
+    cl_topo_degrees(c->real, &in, &out);
+    return in;
+}
+
+int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, comm, "MPI_Neighbor_allgather"), rc = MPI_SUCCESS;
+    if (!replay)
+        rc = PMPI_Neighbor_allgather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
+                                     recvcount, cl_real_type(recvtype), c.real);
+    struct cl_block out = {recvbuf, 0, recvtype};
+    if (outputs_needed(&c, replay))
+        out.count = recvcount * in_degree(&c);
+    return finish(&c, replay, rc, &out, 1);
+}
+
+int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, const int recvcounts[], const int displs[],
+                            MPI_Datatype recvtype, MPI_Comm comm)
+{
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, comm, "MPI_Neighbor_allgatherv"), rc = MPI_SUCCESS;
+    if (!replay)
+        rc = PMPI_Neighbor_allgatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
+                                      recvcounts, displs, cl_real_type(recvtype), c.real);
+    if (!outputs_needed(&c, replay))
+        return finish(&c, replay, rc, NULL, 0);
+    int n = in_degree(&c);
+    return finish_blocks(&c, replay, rc, cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n),
+                         n);
+}
+
+int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+{
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, comm, "MPI_Neighbor_alltoall"), rc = MPI_SUCCESS;
+    if (!replay)
+        rc = PMPI_Neighbor_alltoall(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
+                                    recvcount, cl_real_type(recvtype), c.real);
+    struct cl_block out = {recvbuf, 0, recvtype};
+    if (outputs_needed(&c, replay))
+        out.count = recvcount * in_degree(&c);
+    return finish(&c, replay, rc, &out, 1);
+}
+
+int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                           MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                           const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
+{
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, comm, "MPI_Neighbor_alltoallv"), rc = MPI_SUCCESS;
+    if (!replay)
+        rc = PMPI_Neighbor_alltoallv(sendbuf, sendcounts, sdispls, cl_real_type(sendtype),
+                                     recvbuf, recvcounts, rdispls, cl_real_type(recvtype),
+                                     c.real);
+    if (!outputs_needed(&c, replay))
+        return finish(&c, replay, rc, NULL, 0);
+    int n = in_degree(&c);
+    return finish_blocks(&c, replay, rc, cl_coll_blocks(recvbuf, recvcounts, rdispls, recvtype, n),
+                         n);
+}
+
+int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                           const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                           const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                           MPI_Comm comm)
+{
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, comm, "MPI_Neighbor_alltoallw"), rc = MPI_SUCCESS;
+    int in, out;
+    cl_topo_degrees(c.real, &in, &out);
+    if (!replay) {
+        MPI_Datatype *st = cl_real_types(sendtypes, out), *rt = cl_real_types(recvtypes, in);
+        rc = PMPI_Neighbor_alltoallw(sendbuf, sendcounts, sdispls, st, recvbuf, recvcounts,
+                                     rdispls, rt, c.real);
+        ckpt_untracked_free(st);
+        ckpt_untracked_free(rt);
+    }
+    if (!outputs_needed(&c, replay))
+        return finish(&c, replay, rc, NULL, 0);
+    return finish_blocks(&c, replay, rc,
+                         cl_coll_blocks_aint(recvbuf, recvcounts, rdispls, recvtypes, in), in);
 }

@@ -13,7 +13,7 @@
 #include "heap.h"
 #include "log.h"
 
-static void membership(MPI_Comm real, int64_t *color, int64_t *key)
+void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key)
 {
     if (real == MPI_COMM_NULL) {
         *color = MPI_UNDEFINED;
@@ -24,12 +24,16 @@ static void membership(MPI_Comm real, int64_t *color, int64_t *key)
     PMPI_Comm_rank(real, &rank);
     *color = cl_first_world_rank(real);
     *key = rank;
+    /* Split again, an inter-communicator pairs the groups of equal colour:
+     * both take the lowest world rank of the two. */
+    if (cl_is_inter(real)) {
+        int64_t remote = cl_first_remote_world_rank(real);
+        *color = remote < *color ? remote : *color;
+    }
 }
 
-/* The library made `real` (maybe MPI_COMM_NULL) by the collective c: record
- * it, even for a rank left out, which must take part again on recovery. */
-static MPI_Comm created(struct cl_coll *c, MPI_Comm real, int call, const int64_t *args,
-                        int nargs)
+MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t *args,
+                      int nargs)
 {
     int handle = cl_object_add(CL_OBJ_COMM, real, call, args, nargs);
     int index = handle & CL_VIRTUAL_INDEX;
@@ -47,8 +51,8 @@ static MPI_Comm created(struct cl_coll *c, MPI_Comm real, int call, const int64_
 static MPI_Comm created_as_split(struct cl_coll *c, MPI_Comm parent, MPI_Comm real)
 {
     int64_t args[3] = {parent, 0, 0};
-    membership(real, &args[1], &args[2]);
-    return created(c, real, CL_MAKE_COMM_SPLIT, args, 3);
+    cl_comm_membership(real, &args[1], &args[2]);
+    return cl_comm_made(c, real, CL_MAKE_COMM_SPLIT, args, 3);
 }
 
 /* The attributes of a duplicate's parent, copied by their copy functions.
@@ -80,7 +84,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     MPI_Comm real;
     int rc = PMPI_Comm_dup(c.real, &real);
     int64_t parent = comm;
-    *newcomm = created(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
+    *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
     return rc == MPI_SUCCESS ? copy_attributes(comm, newcomm) : rc;
 }
 
@@ -88,6 +92,51 @@ int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
     (void)info; /* hints only; the rebuilt communicator goes without them */
     return MPI_Comm_dup(comm, newcomm);
+}
+
+/* MPI_Comm_idup: numbered when started, like any non-blocking collective;
+ * recorded (and given to the program) when the library completes it. No
+ * checkpoint is taken while one is in flight (requests.c): a recovery
+ * could not start it again half-way. */
+struct cl_idup {
+    struct cl_nb_coll *nb;
+    MPI_Comm parent, real;
+    MPI_Comm *newcomm; /* the program's variable */
+};
+
+void cl_comm_idup_completed(struct cl_idup *d)
+{
+    int64_t parent = d->parent;
+    *d->newcomm = cl_comm_made(&d->nb->c, d->real, CL_MAKE_COMM_DUP, &parent, 1);
+    copy_attributes(d->parent, d->newcomm);
+    cl_coll_nb_creation_completed(d->nb);
+    ckpt_untracked_free(d);
+}
+
+int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Comm_idup")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        *request = cl_request_collective(NULL, MPI_REQUEST_NULL);
+        return copy_attributes(comm, newcomm);
+    }
+    struct cl_idup *d = ckpt_untracked_malloc(sizeof *d);
+    MPI_Request real = MPI_REQUEST_NULL;
+    int rc = PMPI_Comm_idup(c.real, &d->real, &real);
+    struct cl_block none = {NULL, 0, MPI_DATATYPE_NULL};
+    d->nb = cl_coll_nb_new(&c, &none, 0);
+    d->parent = comm;
+    d->newcomm = newcomm;
+    *request = cl_request_creation(d, real);
+    return rc;
+}
+
+int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+                            MPI_Request *request)
+{
+    (void)info; /* hints only, as for MPI_Comm_dup_with_info */
+    return MPI_Comm_idup(comm, newcomm, request);
 }
 
 int MPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
@@ -162,7 +211,7 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
         args[2] = n;
         for (int i = 0; i < n; i++)
             args[3 + i] = ranks[n + i];
-        *newcomm = created(&c, real, CL_MAKE_COMM_GROUP_OF, args, 3 + n);
+        *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_GROUP_OF, args, 3 + n);
         ckpt_untracked_free(args);
     }
     ckpt_untracked_free(ranks);
@@ -181,13 +230,13 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
     int rc = PMPI_Cart_create(c.real, ndims, dims, periods, reorder, &real);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(4 + 2 * ndims));
     args[0] = comm;
-    membership(real, &args[1], &args[2]);
+    cl_comm_membership(real, &args[1], &args[2]);
     args[3] = ndims;
     for (int i = 0; i < ndims; i++) {
         args[4 + i] = dims[i];
         args[4 + ndims + i] = periods[i] != 0;
     }
-    *newcomm = created(&c, real, CL_MAKE_COMM_CART, args, 4 + 2 * ndims);
+    *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_CART, args, 4 + 2 * ndims);
     ckpt_untracked_free(args);
     return rc;
 }
@@ -208,8 +257,44 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     args[1] = ndims;
     for (int i = 0; i < ndims; i++)
         args[2 + i] = remain_dims[i] != 0;
-    *newcomm = created(&c, real, CL_MAKE_CART_SUB, args, 2 + ndims);
+    *newcomm = cl_comm_made(&c, real, CL_MAKE_CART_SUB, args, 2 + ndims);
     ckpt_untracked_free(args);
+    return rc;
+}
+
+/* Collective over each group's local communicator, which counts it; the
+ * peer communicator is the local leader's alone (others may pass anything). */
+int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                         int remote_leader, int tag, MPI_Comm *newintercomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, local_comm, "MPI_Intercomm_create")) {
+        *newintercomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    int rank = 0;
+    PMPI_Comm_rank(c.real, &rank);
+    MPI_Comm peer = rank == local_leader ? peer_comm : MPI_COMM_NULL;
+    MPI_Comm real = MPI_COMM_NULL;
+    int rc = PMPI_Intercomm_create(c.real, local_leader,
+                                   peer == MPI_COMM_NULL ? MPI_COMM_NULL : cl_real_comm(peer),
+                                   remote_leader, tag, &real);
+    int64_t args[5] = {local_comm, local_leader, peer, remote_leader, tag};
+    *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM, args, 5);
+    return rc;
+}
+
+int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, intercomm, "MPI_Intercomm_merge")) {
+        *newintracomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real = MPI_COMM_NULL;
+    int rc = PMPI_Intercomm_merge(c.real, high, &real);
+    int64_t args[2] = {intercomm, high != 0};
+    *newintracomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_MERGE, args, 2);
     return rc;
 }
 
@@ -263,6 +348,15 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
     int rc = PMPI_Comm_group(cl_real_comm(comm), &real);
     int64_t args[1] = {comm};
     *group = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_OF_COMM, args, 1);
+    return rc;
+}
+
+int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
+{
+    MPI_Group real;
+    int rc = PMPI_Comm_remote_group(cl_real_comm(comm), &real);
+    int64_t args[1] = {comm};
+    *group = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_REMOTE_GROUP, args, 1);
     return rc;
 }
 

@@ -39,6 +39,11 @@ int MPI_Comm_rank(MPI_Comm comm, int *rank)
     return PMPI_Comm_rank(cl_real_comm(comm), rank);
 }
 
+int MPI_Comm_remote_size(MPI_Comm comm, int *size)
+{
+    return PMPI_Comm_remote_size(cl_real_comm(comm), size);
+}
+
 int MPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
 {
     return PMPI_Comm_set_info(cl_real_comm(comm), info);
@@ -237,6 +242,41 @@ int MPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int
 int MPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {
     return PMPI_Cartdim_get(cl_real_comm(comm), ndims);
+}
+
+int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree, int destinations[], int destweights[])
+{
+    return PMPI_Dist_graph_neighbors(cl_real_comm(comm), maxindegree, sources, sourceweights, maxoutdegree, destinations, destweights);
+}
+
+int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
+{
+    return PMPI_Dist_graph_neighbors_count(cl_real_comm(comm), indegree, outdegree, weighted);
+}
+
+int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[])
+{
+    return PMPI_Graph_get(cl_real_comm(comm), maxindex, maxedges, indx, edges);
+}
+
+int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[], int *newrank)
+{
+    return PMPI_Graph_map(cl_real_comm(comm), nnodes, indx, edges, newrank);
+}
+
+int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
+{
+    return PMPI_Graph_neighbors(cl_real_comm(comm), rank, maxneighbors, neighbors);
+}
+
+int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+{
+    return PMPI_Graph_neighbors_count(cl_real_comm(comm), rank, nneighbors);
+}
+
+int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
+{
+    return PMPI_Graphdims_get(cl_real_comm(comm), nnodes, nedges);
 }
 
 int MPI_Topo_test(MPI_Comm comm, int *status)

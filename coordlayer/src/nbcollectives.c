@@ -50,7 +50,7 @@ int MPI_Ibcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
     int replay = cl_coll_begin(&c, comm, "MPI_Ibcast"), rc = MPI_SUCCESS;
     if (!replay)
         rc = PMPI_Ibcast(buf, count, cl_real_type(type), root, c.real, &real);
-    return started(&c, replay, rc, real, &out, 1, request);
+    return started(&c, replay, rc, real, &out, cl_coll_from_root(root), request);
 }
 
 int MPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
@@ -73,7 +73,7 @@ int MPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ireduce"), rc = MPI_SUCCESS;
     struct cl_block out = {recvbuf, count, type};
-    int nout = cl_coll_rank(&c) == root;
+    int nout = cl_coll_is_root(&c, root);
     if (!replay)
         rc = PMPI_Ireduce(sendbuf, recvbuf, count, cl_real_type(type), cl_real_op(op), root,
                           c.real, &real);
@@ -139,7 +139,7 @@ int MPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Igather"), rc = MPI_SUCCESS;
-    int nout = cl_coll_rank(&c) == root;
+    int nout = cl_coll_is_root(&c, root);
     struct cl_block out = {recvbuf, nout ? recvcount * cl_coll_size(&c) : 0, recvtype};
     if (!replay)
         rc = PMPI_Igather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
@@ -154,7 +154,7 @@ int MPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Igatherv"), rc = MPI_SUCCESS;
-    int n = cl_coll_rank(&c) == root ? cl_coll_size(&c) : 0;
+    int n = cl_coll_is_root(&c, root) ? cl_coll_size(&c) : 0;
     struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
     if (!replay)
         rc = PMPI_Igatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcounts,
@@ -173,7 +173,7 @@ int MPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     if (!replay)
         rc = PMPI_Iscatter(sendbuf, sendcount, cl_real_type(sendtype), recvbuf, recvcount,
                            cl_real_type(recvtype), root, c.real, &real);
-    return started(&c, replay, rc, real, &out, 1, request);
+    return started(&c, replay, rc, real, &out, cl_coll_from_root(root), request);
 }
 
 int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
@@ -187,7 +187,7 @@ int MPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[
     if (!replay)
         rc = PMPI_Iscatterv(sendbuf, sendcounts, displs, cl_real_type(sendtype), recvbuf,
                             recvcount, cl_real_type(recvtype), root, c.real, &real);
-    return started(&c, replay, rc, real, &out, 1, request);
+    return started(&c, replay, rc, real, &out, cl_coll_from_root(root), request);
 }
 
 int MPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -269,6 +269,105 @@ int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
     rc = PMPI_Ialltoallw(sendbuf, sendcounts, sdispls, types, recvbuf, recvcounts, rdispls,
                          types + n, c.real, &real);
     struct cl_nb_coll *nb = cl_coll_nb_new(&c, out, n);
+    nb->keep = types;
+    *request = cl_request_collective(nb, real);
+    ckpt_untracked_free(out);
+    return rc;
+}
+
+/* ---- neighbourhood collectives: one output block per in-neighbour ---- */
+
+static int in_degree(const struct cl_coll *c)
+{
+    int in, out;
+    cl_topo_degrees(c->real, &in, &out);
+    return in;
+}
+
+int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request *request)
+{
+    struct cl_coll c;
+    MPI_Request real = MPI_REQUEST_NULL;
+    int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_allgather"), rc = MPI_SUCCESS;
+    struct cl_block out = {recvbuf, recvcount * in_degree(&c), recvtype};
+    if (!replay)
+        rc = PMPI_Ineighbor_allgather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
+                                      recvcount, cl_real_type(recvtype), c.real, &real);
+    return started(&c, replay, rc, real, &out, 1, request);
+}
+
+int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, const int recvcounts[], const int displs[],
+                             MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    struct cl_coll c;
+    MPI_Request real = MPI_REQUEST_NULL;
+    int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_allgatherv"), rc = MPI_SUCCESS;
+    int n = in_degree(&c);
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
+    if (!replay)
+        rc = PMPI_Ineighbor_allgatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
+                                       recvcounts, displs, cl_real_type(recvtype), c.real,
+                                       &real);
+    return started_blocks(&c, replay, rc, real, out, n, request);
+}
+
+int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                           MPI_Request *request)
+{
+    struct cl_coll c;
+    MPI_Request real = MPI_REQUEST_NULL;
+    int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_alltoall"), rc = MPI_SUCCESS;
+    struct cl_block out = {recvbuf, recvcount * in_degree(&c), recvtype};
+    if (!replay)
+        rc = PMPI_Ineighbor_alltoall(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
+                                     recvcount, cl_real_type(recvtype), c.real, &real);
+    return started(&c, replay, rc, real, &out, 1, request);
+}
+
+int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                            MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                            const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request *request)
+{
+    struct cl_coll c;
+    MPI_Request real = MPI_REQUEST_NULL;
+    int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_alltoallv"), rc = MPI_SUCCESS;
+    int n = in_degree(&c);
+    struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, rdispls, recvtype, n);
+    if (!replay)
+        rc = PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, cl_real_type(sendtype),
+                                      recvbuf, recvcounts, rdispls, cl_real_type(recvtype),
+                                      c.real, &real);
+    return started_blocks(&c, replay, rc, real, out, n, request);
+}
+
+/* The translated datatype arrays live with the request, as for MPI_Ialltoallw. */
+int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                            const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                            void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                            const MPI_Datatype recvtypes[], MPI_Comm comm,
+                            MPI_Request *request)
+{
+    struct cl_coll c;
+    MPI_Request real = MPI_REQUEST_NULL;
+    int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_alltoallw"), rc = MPI_SUCCESS;
+    int in, outdeg;
+    cl_topo_degrees(c.real, &in, &outdeg);
+    struct cl_block *out = cl_coll_blocks_aint(recvbuf, recvcounts, rdispls, recvtypes, in);
+    if (replay)
+        return started_blocks(&c, replay, rc, real, out, in, request);
+    MPI_Datatype *types = ckpt_untracked_malloc(sizeof *types * (size_t)(in + outdeg + 1));
+    for (int i = 0; i < outdeg; i++)
+        types[i] = cl_real_type(sendtypes[i]);
+    for (int i = 0; i < in; i++)
+        types[outdeg + i] = cl_real_type(recvtypes[i]);
+    rc = PMPI_Ineighbor_alltoallw(sendbuf, sendcounts, sdispls, types, recvbuf, recvcounts,
+                                  rdispls, types + outdeg, c.real, &real);
+    struct cl_nb_coll *nb = cl_coll_nb_new(&c, out, in);
     nb->keep = types;
     *request = cl_request_collective(nb, real);
     ckpt_untracked_free(out);

@@ -55,7 +55,11 @@ static void know_ranks(int comm)
         MPI_Group world, group;
         int n = 0;
         PMPI_Comm_group(MPI_COMM_WORLD, &world);
-        PMPI_Comm_group(cl_objects[comm].real, &group);
+        /* Point-to-point on an inter-communicator names the remote group's ranks. */
+        if (cl_is_inter(cl_objects[comm].real))
+            PMPI_Comm_remote_group(cl_objects[comm].real, &group);
+        else
+            PMPI_Comm_group(cl_objects[comm].real, &group);
         PMPI_Group_size(group, &n);
         int *mine = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
         world_ranks[comm] = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
@@ -255,9 +259,15 @@ static void each_ingredient(const struct recipe *r, void (*fn)(void *ctx, int in
     switch (r->call) {
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_GROUP_OF_COMM:
+    case CL_MAKE_COMM_GRAPH: case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM_MERGE:
+    case CL_MAKE_REMOTE_GROUP:
     case CL_MAKE_GROUP_RANKS: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_TYPE_DUP:
     case CL_TYPE_CONTENTS_OF:
         named[0] = a[0];
+        break;
+    case CL_MAKE_INTERCOMM:
+        named[0] = a[0];
+        named[1] = (MPI_Comm)a[2] == MPI_COMM_NULL ? -1 : a[2];
         break;
     case CL_SET_ERRHANDLER:
         named[0] = a[1];
@@ -394,6 +404,25 @@ int cl_objects_live(void)
     return cl_nobjects - nfree_slots;
 }
 
+int cl_is_inter(MPI_Comm real)
+{
+    int inter = 0;
+    PMPI_Comm_test_inter(real, &inter);
+    return inter;
+}
+
+int cl_first_remote_world_rank(MPI_Comm real)
+{
+    MPI_Group world, group;
+    int zero = 0, first = 0;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    PMPI_Comm_remote_group(real, &group);
+    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
+    PMPI_Group_free(&group);
+    PMPI_Group_free(&world);
+    return first;
+}
+
 int cl_first_world_rank(MPI_Comm real)
 {
     MPI_Group world, group;
@@ -412,6 +441,14 @@ uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new)
      * communicators one split makes; all their members compute the same. */
     uint64_t first = (uint64_t)cl_first_world_rank(real_new);
     return mix64(cl_objects[parent].name ^ mix64(parent_seq * 0x9e3779b97f4a7c15ULL + first + 1));
+}
+
+uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new)
+{
+    uint64_t theirs = 0;
+    PMPI_Allreduce(&mine, &theirs, 1, MPI_UINT64_T, MPI_MAX, real_new);
+    uint64_t low = mine < theirs ? mine : theirs, high = mine < theirs ? theirs : mine;
+    return mix64(low ^ mix64(high + 1));
 }
 
 /* ---- building objects from recipes ---- */
@@ -475,6 +512,20 @@ static int build_comm(int call, const int64_t *a)
         ckpt_untracked_free(remain);
         break;
     }
+    case CL_MAKE_COMM_GRAPH:
+        out = cl_topo_build_graph(comm_arg(a[0]), a);
+        break;
+    case CL_MAKE_COMM_DIST_GRAPH:
+        out = cl_topo_build_dist_graph(comm_arg(a[0]), a);
+        break;
+    case CL_MAKE_INTERCOMM: /* the peer communicator matters to the leader only */
+        PMPI_Intercomm_create(comm_arg(a[0]), (int)a[1],
+                              (MPI_Comm)a[2] == MPI_COMM_NULL ? MPI_COMM_NULL : comm_arg(a[2]),
+                              (int)a[3], (int)a[4], &out);
+        break;
+    case CL_MAKE_INTERCOMM_MERGE:
+        PMPI_Intercomm_merge(comm_arg(a[0]), (int)a[1], &out);
+        break;
     case CL_MAKE_COMM_GROUP_OF: {
         MPI_Comm parent = comm_arg(a[0]);
         MPI_Group all, group;
@@ -498,10 +549,13 @@ static int64_t expected_args(int call, const int64_t *a, int nargs)
             n2 = nargs > 2 ? a[2] : -1, n3 = nargs > 3 ? a[3] : -1;
     switch (call) {
     case CL_MAKE_COMM_DUP: case CL_MAKE_GROUP_OF_COMM: case CL_MAKE_TYPE_DUP:
-    case CL_TYPE_COMMIT: case CL_MAKE_ERRHANDLER:
+    case CL_TYPE_COMMIT: case CL_MAKE_ERRHANDLER: case CL_MAKE_REMOTE_GROUP:
         return 1;
     case CL_SET_ERRHANDLER: case CL_MAKE_TYPE_CONTIGUOUS: case CL_TYPE_CONTENTS_OF:
+    case CL_MAKE_INTERCOMM_MERGE:
         return 2;
+    case CL_MAKE_INTERCOMM:
+        return 5;
     case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_OP:
         return 3;
     case CL_MAKE_GROUP_SET:
@@ -511,6 +565,14 @@ static int64_t expected_args(int call, const int64_t *a, int nargs)
     case CL_MAKE_COMM_CART: return n3 >= 0 ? 4 + 2 * n3 : -1;
     case CL_MAKE_CART_SUB: case CL_MAKE_GROUP_RANKS: return n1 >= 0 ? 2 + n1 : -1;
     case CL_MAKE_COMM_GROUP_OF: return n2 >= 0 ? 3 + n2 : -1;
+    case CL_MAKE_COMM_GRAPH: {
+        int64_t nedges = nargs > 4 ? a[4] : -1;
+        return n3 >= 0 && nedges >= 0 ? 5 + n3 + nedges : -1;
+    }
+    case CL_MAKE_COMM_DIST_GRAPH: {
+        int64_t out = nargs > 4 ? a[4] : -1;
+        return n3 >= 0 && out >= 0 ? 6 + 2 * (n3 + out) : -1;
+    }
     case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: return n0 >= 0 ? 2 + 2 * n0 : -1;
     case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK:
         return n0 >= 0 ? 3 + n0 : -1;
@@ -534,8 +596,12 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     int out = 0;
     switch (call) {
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
-    case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF:
+    case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_COMM_GRAPH:
+    case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM: case CL_MAKE_INTERCOMM_MERGE:
         return build_comm(call, a);
+    case CL_MAKE_REMOTE_GROUP:
+        PMPI_Comm_remote_group(comm_arg(a[0]), &out);
+        return out;
     case CL_SET_ERRHANDLER:
         PMPI_Comm_set_errhandler(comm_arg(a[0]), cl_real_errhandler((MPI_Errhandler)a[1]));
         return 0;

@@ -146,7 +146,19 @@ enum cl_recipe_call {
     CL_MAKE_OP,            /* function commute slot */
     CL_MAKE_ERRHANDLER,    /* function */
     CL_TYPE_CONTENTS_OF,   /* type k: datatype k of MPI_Type_get_contents(type) */
+    CL_MAKE_COMM_GRAPH,    /* parent color key nnodes nedges index[nnodes] edges[nedges] */
+    CL_MAKE_COMM_DIST_GRAPH, /* parent color key in out weighted sources[in] weights[in]
+                                destinations[out] weights[out] */
+    CL_MAKE_INTERCOMM,     /* local local_leader peer remote_leader tag (peer: the
+                              leader's, MPI_COMM_NULL elsewhere) */
+    CL_MAKE_INTERCOMM_MERGE, /* intercomm high */
+    CL_MAKE_REMOTE_GROUP,  /* comm */
 };
+
+/* topologies.c: graph and distributed-graph communicators built from their
+ * recipes' arguments (the parent given as the library's handle). */
+MPI_Comm cl_topo_build_graph(MPI_Comm parent, const int64_t *args);
+MPI_Comm cl_topo_build_dist_graph(MPI_Comm parent, const int64_t *args);
 
 /* A new object of `kind` made by `call` with `args`; returns its virtual handle. */
 int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
@@ -173,8 +185,11 @@ void cl_user_op_release(int slot);
 int cl_comm_pseudo(uint64_t name);
 /* The communicator (or pseudo-communicator) with this name, or -1. */
 int cl_comm_named(uint64_t name);
-/* World rank of a communicator's rank 0 (same on all its members). */
+/* World rank of a communicator's rank 0 (same on all its members); of the
+ * remote group's rank 0 for an inter-communicator's remote side. */
 int cl_first_world_rank(MPI_Comm real);
+int cl_first_remote_world_rank(MPI_Comm real);
+int cl_is_inter(MPI_Comm real);
 uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
 /* An unused communicator slot (recovery places communicators at their old index). */
 int cl_object_add_placeholder(void);
@@ -202,6 +217,9 @@ int cl_recipe_valid(int call, const int64_t *args, int nargs);
 int cl_recipe_build(int call, const int64_t *args, int nargs);
 /* A communicator's name, for a new one made by a collective on `parent`. */
 uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new);
+/* An inter-communicator's two groups name it from different parents: they
+ * swap their names over it (a collective on it) and both take the pair. */
+uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new);
 
 /* Image: the table and the recipes. */
 void cl_objects_init(void);

@@ -12,11 +12,16 @@
  * A wildcard receive is posted, on recovery, for the source and tag it
  * matched before the failure when that was logged (registries.c). A
  * non-blocking collective in flight at the checkpoint gets its result from
- * the collective log (coll.h). */
+ * the collective log (coll.h).
+ *
+ * Some requests are made of others the layer starts and the program never
+ * sees: a persistent collective's current start (persistent_coll.h), and
+ * the receive and the send of an MPI_Isendrecv. */
 #include "coord.h"
 
 #include "coll.h"
 #include "objects.h"
+#include "persistent_coll.h"
 
 #include "heap.h"
 #include "log.h"
@@ -42,12 +47,17 @@ struct request {
     struct cl_send_layout send;
     MPI_Status status; /* when DONE */
     struct cl_nb_coll *coll; /* a non-blocking collective (then no peer, tag or buffer) */
+    struct cl_idup *idup;    /* a communicator being made (comms.c) */
     int generalized; /* MPI_Grequest_start: `real` is the library's, completed by the program */
     unsigned char small[64]; /* the bounce of a small receive */
     /* Restored pending: what its buffer held before it was first posted
      * (cl_recv_head), written back before it is posted again. */
     unsigned char *saved_head;
     int saved_head_bytes, saved_head_count;
+    /* Made of others: done when they are; the status is inner[0]'s. */
+    struct cl_pcoll *pcoll; /* a persistent collective: what a start starts */
+    MPI_Request inner[2];   /* the collective or the receive; the send */
+    void *copy;             /* MPI_Isendrecv_replace: the data sent, out of the buffer */
 };
 
 #define HANDLE_BASE 0x5a000000
@@ -89,6 +99,7 @@ static struct request *claim(int i)
     table[i]->in_use = 1;
     table[i]->real = MPI_REQUEST_NULL;
     table[i]->send.part2 = MPI_REQUEST_NULL;
+    table[i]->inner[0] = table[i]->inner[1] = MPI_REQUEST_NULL;
     return table[i];
 }
 
@@ -191,8 +202,18 @@ static int start_recv(struct request *r)
     return MPI_SUCCESS;
 }
 
+static int start_collective(struct request *r)
+{
+    r->posted = ++post_counter;
+    int rc = cl_pcoll_start(r->pcoll, &r->inner[0]);
+    r->state = rc == MPI_SUCCESS ? POSTED : INACTIVE;
+    return rc;
+}
+
 static int start(struct request *r)
 {
+    if (r->pcoll)
+        return start_collective(r);
     return r->is_recv ? start_recv(r) : start_send(r);
 }
 
@@ -304,6 +325,79 @@ int MPI_Startall(int count, MPI_Request requests[])
     return MPI_SUCCESS;
 }
 
+/* ---- requests made of others ---- */
+
+MPI_Request cl_request_persistent_collective(const struct cl_pcoll *p)
+{
+    int i = new_request();
+    struct request *r = table[i];
+    r->pcoll = ckpt_untracked_malloc(sizeof *r->pcoll);
+    *r->pcoll = *p;
+    r->comm = cl_comm_index(cl_pcoll_comm(p));
+    r->persistent = 1;
+    r->state = INACTIVE;
+    return handle_of(i);
+}
+
+static MPI_Request pair(MPI_Comm comm, MPI_Request recv, MPI_Request send, void *copy)
+{
+    int i = new_request();
+    struct request *r = table[i];
+    r->comm = cl_comm_index(comm);
+    r->inner[0] = recv;
+    r->inner[1] = send;
+    r->copy = copy;
+    r->posted = ++post_counter;
+    r->state = POSTED;
+    return handle_of(i);
+}
+
+int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                  int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
+                  int recvtag, MPI_Comm comm, MPI_Request *request)
+{
+    MPI_Request recv, send;
+    *request = MPI_REQUEST_NULL;
+    int rc = MPI_Irecv(recvbuf, recvcount, recvtype, source, recvtag, comm, &recv);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = MPI_Isend(sendbuf, sendcount, sendtype, dest, sendtag, comm, &send);
+    if (rc != MPI_SUCCESS) {
+        MPI_Cancel(&recv);
+        MPI_Wait(&recv, MPI_STATUS_IGNORE);
+        return rc;
+    }
+    *request = pair(comm, recv, send, NULL);
+    return MPI_SUCCESS;
+}
+
+/* The data to send is copied out of the buffer first (the bytes the type
+ * spans, holes included), then sent from the copy with the same type. */
+int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype type, int dest, int sendtag,
+                          int source, int recvtag, MPI_Comm comm, MPI_Request *request)
+{
+    MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
+    PMPI_Type_get_extent(cl_real_type(type), &lb, &extent);
+    PMPI_Type_get_true_extent(cl_real_type(type), &true_lb, &true_extent);
+    MPI_Aint span = count > 0 ? (MPI_Aint)(count - 1) * extent + true_extent : 0;
+    char *copy = ckpt_untracked_malloc((size_t)span + 1);
+    if (span > 0)
+        memcpy(copy, (char *)buf + true_lb, (size_t)span);
+    MPI_Request recv, send = MPI_REQUEST_NULL;
+    *request = MPI_REQUEST_NULL;
+    int rc = MPI_Isend(copy - true_lb, count, type, dest, sendtag, comm, &send);
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Irecv(buf, count, type, source, recvtag, comm, &recv);
+    if (rc != MPI_SUCCESS) {
+        if (send != MPI_REQUEST_NULL)
+            MPI_Wait(&send, MPI_STATUS_IGNORE);
+        ckpt_untracked_free(copy);
+        return rc;
+    }
+    *request = pair(comm, recv, send, copy);
+    return MPI_SUCCESS;
+}
+
 /* ---- completing ---- */
 
 static void finish_recv(struct request *r, MPI_Status *st)
@@ -355,12 +449,45 @@ static int progress_send(struct request *r, int blocking)
     return 1;
 }
 
+static int progress_creation(struct request *r, int blocking)
+{
+    if (!complete(&r->real, MPI_STATUS_IGNORE, blocking))
+        return 0;
+    cl_comm_idup_completed(r->idup);
+    r->idup = NULL;
+    r->state = DONE;
+    return 1;
+}
+
 static int progress_collective(struct request *r, int blocking)
 {
     if (!complete(&r->real, MPI_STATUS_IGNORE, blocking))
         return 0;
     cl_coll_nb_completed(r->coll);
     r->coll = NULL;
+    r->state = DONE;
+    return 1;
+}
+
+static int progress(struct request *r, int blocking);
+
+/* A request made of others: complete once they all are. */
+static int progress_inner(struct request *r, int blocking)
+{
+    int all = 1;
+    for (int k = 0; k < 2; k++)
+        if (r->inner[k] != MPI_REQUEST_NULL)
+            all &= progress(lookup(r->inner[k], "MPI_Wait"), blocking);
+    if (!all)
+        return 0;
+    r->status = lookup(r->inner[0], "MPI_Wait")->status;
+    for (int k = 0; k < 2; k++)
+        if (r->inner[k] != MPI_REQUEST_NULL) {
+            release(lookup(r->inner[k], "MPI_Wait"));
+            r->inner[k] = MPI_REQUEST_NULL;
+        }
+    ckpt_untracked_free(r->copy);
+    r->copy = NULL;
     r->state = DONE;
     return 1;
 }
@@ -372,8 +499,12 @@ static int progress(struct request *r, int blocking)
         return 1;
     if (r->state == RESTORED)
         ckpt_fatal("internal error: a restored receive was used before it was posted again");
+    if (r->inner[0] != MPI_REQUEST_NULL)
+        return progress_inner(r, blocking);
     if (r->coll)
         return progress_collective(r, blocking);
+    if (r->idup)
+        return progress_creation(r, blocking);
     if (!r->is_recv)
         return progress_send(r, blocking);
     for (;;) {
@@ -452,6 +583,8 @@ int cl_requests_use_comm(int comm)
 static void release(struct request *r)
 {
     r->in_use = 0;
+    ckpt_untracked_free(r->pcoll);
+    r->pcoll = NULL;
     struct cl_object *o = &cl_objects[r->comm];
     if (o->freed == CL_FREED_IN_USE && !cl_requests_use_comm(r->comm)) {
         PMPI_Comm_free(&o->real);
@@ -724,11 +857,17 @@ int MPI_Grequest_complete(MPI_Request request)
     return PMPI_Grequest_complete(r->real);
 }
 
-int cl_requests_generalized_pending(void)
+/* A communicator being made completes here if the library is done with it,
+ * so that it does not hold checkpoints back until the program waits. */
+int cl_requests_unrepeatable_pending(void)
 {
-    for (int i = 0; i < table_size; i++)
-        if (table[i] && table[i]->in_use && table[i]->generalized && table[i]->state == POSTED)
+    for (int i = 0; i < table_size; i++) {
+        struct request *r = table[i];
+        if (r && r->in_use && r->idup && r->state == POSTED && !progress(r, 0))
             return 1;
+        if (r && r->in_use && r->generalized && r->state == POSTED)
+            return 1;
+    }
     return 0;
 }
 
@@ -749,6 +888,17 @@ MPI_Request cl_request_done(const MPI_Status *st)
     int i = new_request();
     table[i]->state = DONE;
     table[i]->status = *st;
+    return handle_of(i);
+}
+
+MPI_Request cl_request_creation(struct cl_idup *d, MPI_Request real)
+{
+    int i = new_request();
+    struct request *r = table[i];
+    r->idup = d;
+    r->real = real;
+    r->state = POSTED;
+    cl_status_set(&r->status, MPI_ANY_SOURCE, MPI_ANY_TAG, 0);
     return handle_of(i);
 }
 
@@ -773,9 +923,13 @@ void cl_requests_log_pending_collectives(void)
 
 void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx)
 {
-    for (int i = 0; i < table_size; i++)
-        if (table[i] && table[i]->in_use && !table[i]->coll)
-            fn(ctx, table[i]->type);
+    for (int i = 0; i < table_size; i++) {
+        struct request *r = table[i];
+        if (r && r->in_use && r->pcoll)
+            cl_pcoll_each_datatype(r->pcoll, fn, ctx);
+        else if (r && r->in_use && !r->coll && r->inner[0] == MPI_REQUEST_NULL)
+            fn(ctx, r->type);
+    }
 }
 
 int cl_requests_collective_pending(void)
@@ -791,8 +945,12 @@ int MPI_Cancel(MPI_Request *request)
     struct request *r = lookup(*request, "MPI_Cancel");
     if (r->generalized)
         return PMPI_Cancel(&r->real); /* the program's cancel function decides */
-    if (r->coll)
+    if (r->coll || r->pcoll || r->idup)
         cl_unsupported("MPI_Cancel", "a collective cannot be cancelled");
+    if (r->inner[0] != MPI_REQUEST_NULL)
+        cl_unsupported("MPI_Cancel", "cancelling MPI_Isendrecv would cancel a send, which "
+                                     "would break the message counts the checkpoint protocol "
+                                     "relies on");
     if (!r->is_recv)
         cl_unsupported("MPI_Cancel", "cancelling a send would break the message counts the "
                                      "checkpoint protocol relies on");
@@ -827,6 +985,9 @@ struct saved_request {
     int32_t status_source, status_tag, status_bytes, status_cancelled;
     int32_t comm, collective; /* collective: posted is its number, tag its call, count nout */
     int32_t head_bytes, head_count; /* a pending direct receive's cl_recv_head */
+    int32_t inner[2];              /* table indices of the requests it is made of, or -1 */
+    int32_t persistent_collective; /* its record follows the heads */
+    int32_t unused;
     uint64_t posted, buf, type;
 };
 /* After the records: the output blocks of the collectives in flight. */
@@ -845,6 +1006,11 @@ static int pending_receive(const struct request *r)
     return r->is_recv && !r->coll && r->state == POSTED;
 }
 
+static int32_t index_of(MPI_Request h)
+{
+    return h == MPI_REQUEST_NULL ? -1 : (int32_t)((intptr_t)h - HANDLE_BASE);
+}
+
 static const void *pending_head(struct request *r, int *bytes, int *count)
 {
     *bytes = *count = 0;
@@ -853,10 +1019,10 @@ static const void *pending_head(struct request *r, int *bytes, int *count)
 
 /* The posting counter, the number of records, one record per live request,
  * then the blocks of the collectives in flight, then the heads of the
- * pending direct receives. */
+ * pending direct receives, then what the persistent collectives start. */
 void cl_requests_save(void **bytes, size_t *n)
 {
-    uint64_t used = 0, blocks = 0, heads = 0;
+    uint64_t used = 0, blocks = 0, heads = 0, pcolls = 0;
     for (int i = 0; i < table_size; i++)
         if (table[i] && table[i]->in_use) {
             int hb, hc;
@@ -864,10 +1030,11 @@ void cl_requests_save(void **bytes, size_t *n)
             blocks += pending_collective(table[i]) ? (uint64_t)table[i]->coll->nout : 0;
             pending_head(table[i], &hb, &hc);
             heads += (uint64_t)hb;
+            pcolls += table[i]->pcoll != NULL;
         }
     size_t head = sizeof post_counter + sizeof used;
     size_t size = head + sizeof(struct saved_request) * used +
-                  sizeof(struct saved_block) * blocks + heads;
+                  sizeof(struct saved_block) * blocks + heads + sizeof(struct cl_pcoll) * pcolls;
     unsigned char *out = ckpt_untracked_malloc(size);
     memcpy(out, &post_counter, sizeof post_counter);
     memcpy(out + sizeof post_counter, &used, sizeof used);
@@ -882,8 +1049,9 @@ void cl_requests_save(void **bytes, size_t *n)
                                   r->state == POSTED ? SAVED_PENDING
                                   : r->state == DONE ? SAVED_DONE : SAVED_INACTIVE,
                                   r->count, r->peer, r->tag, 0, 0, 0, 0, r->comm, 0, 0, 0,
-                                  r->posted, (uint64_t)(uintptr_t)r->buf,
-                                  (uint64_t)(uintptr_t)r->type};
+                                  {index_of(r->inner[0]), index_of(r->inner[1])},
+                                  r->pcoll != NULL, 0, r->posted,
+                                  (uint64_t)(uintptr_t)r->buf, (uint64_t)(uintptr_t)r->type};
         if (pending_collective(r)) {
             s.collective = 1;
             s.comm = r->coll->c.comm;
@@ -916,6 +1084,11 @@ void cl_requests_save(void **bytes, size_t *n)
             memcpy(heads_out, h, (size_t)hb);
             heads_out += hb;
         }
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && table[i]->pcoll) {
+            memcpy(heads_out, table[i]->pcoll, sizeof *table[i]->pcoll);
+            heads_out += sizeof *table[i]->pcoll;
+        }
     *bytes = out;
     *n = size;
 }
@@ -944,6 +1117,32 @@ static struct cl_nb_coll *restored_collective(const struct saved_request *s,
                                        (MPI_Datatype)sb.type};
     }
     return nb;
+}
+
+/* After the records: the persistent collectives' calls, and the inner
+ * requests each compound names must have come back too. */
+static int load_compounds(const unsigned char *records, size_t count,
+                          const unsigned char *pcolls, const unsigned char *end)
+{
+    for (size_t k = 0; k < count; k++) {
+        struct saved_request s;
+        memcpy(&s, records + k * sizeof s, sizeof s);
+        struct request *r = table[s.index];
+        for (int i = 0; i < 2; i++)
+            if (s.inner[i] >= 0 && (s.inner[i] >= table_size || !table[s.inner[i]] ||
+                                    !table[s.inner[i]]->in_use || s.inner[i] == s.index))
+                return -1;
+        if (!s.persistent_collective)
+            continue;
+        if ((size_t)(end - pcolls) < sizeof(struct cl_pcoll))
+            return -1;
+        r->pcoll = ckpt_untracked_malloc(sizeof *r->pcoll);
+        memcpy(r->pcoll, pcolls, sizeof *r->pcoll);
+        pcolls += sizeof *r->pcoll;
+        if (!cl_pcoll_valid(r->pcoll))
+            return -1;
+    }
+    return 0;
 }
 
 int cl_requests_load(const void *bytes, size_t n)
@@ -985,12 +1184,19 @@ int cl_requests_load(const void *bytes, size_t n)
         r->posted = s.posted;
         r->buf = (void *)(uintptr_t)s.buf;
         r->type = (MPI_Datatype)(uintptr_t)s.type;
+        for (int k = 0; k < 2; k++) {
+            if (s.inner[k] < -1 || s.inner[k] >= (1 << 24))
+                return -1;
+            r->inner[k] = s.inner[k] < 0 ? MPI_REQUEST_NULL : handle_of(s.inner[k]);
+        }
         if (s.state == SAVED_INACTIVE) {
             r->state = INACTIVE;
         } else if (s.state == SAVED_DONE) {
             cl_status_set(&r->status, s.status_source, s.status_tag, s.status_bytes);
             PMPI_Status_set_cancelled(&r->status, s.status_cancelled);
             r->state = DONE;
+        } else if (r->inner[0] != MPI_REQUEST_NULL) {
+            r->state = POSTED; /* its inner requests come back on their own */
         } else if (r->is_recv) {
             r->state = RESTORED; /* posted again once the stack is rebuilt */
             r->saved_head_bytes = s.head_bytes;
@@ -1016,7 +1222,7 @@ int cl_requests_load(const void *bytes, size_t n)
         memcpy(r->saved_head, heads, (size_t)s.head_bytes);
         heads += s.head_bytes;
     }
-    return 0;
+    return load_compounds(records, count, heads, end);
 }
 
 /* A saved head fits the receive it came from: a damaged image must not

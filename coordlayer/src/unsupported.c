@@ -58,199 +58,9 @@ int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
     cl_unsupported("MPI_Win_set_attr", "one-sided communication is not handled by the coordination layer");
 }
 
-int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Allgather_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Allgatherv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Allreduce_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Alltoall_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
-{
-    cl_unsupported("MPI_Alltoallv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
-{
-    cl_unsupported("MPI_Alltoallw_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
-{
-    cl_unsupported("MPI_Barrier_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Bcast_init(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Bcast_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Exscan_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Gather_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Gatherv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Ineighbor_allgather", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Ineighbor_allgatherv", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Ineighbor_alltoall", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
-{
-    cl_unsupported("MPI_Ineighbor_alltoallv", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
-{
-    cl_unsupported("MPI_Ineighbor_alltoallw", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_allgather", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_allgather_init", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Neighbor_allgatherv", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
-{
-    cl_unsupported("MPI_Neighbor_allgatherv_init", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_alltoall", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_alltoall_init", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
-{
-    cl_unsupported("MPI_Neighbor_alltoallv", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
-{
-    cl_unsupported("MPI_Neighbor_alltoallv_init", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
-{
-    cl_unsupported("MPI_Neighbor_alltoallw", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
-{
-    cl_unsupported("MPI_Neighbor_alltoallw_init", "neighbourhood collectives are not handled by the coordination layer");
-}
-
-int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_scatter_block_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_scatter_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Scan_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Scatter_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
-{
-    cl_unsupported("MPI_Scatterv_init", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
-}
-
-int MPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
-{
-    cl_unsupported("MPI_Comm_idup", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
-}
-
-int MPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
-{
-    cl_unsupported("MPI_Comm_idup_with_info", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
-}
-
-int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
-{
-    cl_unsupported("MPI_Comm_remote_group", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Comm_remote_size(MPI_Comm comm, int *size)
-{
-    cl_unsupported("MPI_Comm_remote_size", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int remote_leader, int tag, MPI_Comm *newintercomm)
-{
-    cl_unsupported("MPI_Intercomm_create", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
-}
-
 int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group, int remote_leader, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler, MPI_Comm *newintercomm)
 {
     cl_unsupported("MPI_Intercomm_create_from_groups", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
-{
-    cl_unsupported("MPI_Intercomm_merge", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
 }
 
 int MPI_File_call_errhandler(MPI_File fh, int errorcode)
@@ -381,16 +191,6 @@ int MPI_Precv_init(void *buf, int partitions, MPI_Count count, MPI_Datatype data
 int MPI_Psend_init(const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4)
 {
     cl_unsupported("MPI_Psend_init", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(6,8)
-{
-    cl_unsupported("MPI_Isendrecv", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Isendrecv_replace", "it takes MPI handles and is not handled by the coordination layer");
 }
 
 int MPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
@@ -583,14 +383,19 @@ int MPI_Win_wait(MPI_Win win)
     cl_unsupported("MPI_Win_wait", "one-sided communication is not handled by the coordination layer");
 }
 
+int MPI_Close_port(const char *port_name)
+{
+    cl_unsupported("MPI_Close_port", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
+}
+
 int MPI_Comm_accept(const char *port_name, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
 {
-    cl_unsupported("MPI_Comm_accept", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
+    cl_unsupported("MPI_Comm_accept", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
 int MPI_Comm_connect(const char *port_name, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *newcomm)
 {
-    cl_unsupported("MPI_Comm_connect", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
+    cl_unsupported("MPI_Comm_connect", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
 int MPI_Comm_disconnect(MPI_Comm *comm)
@@ -600,17 +405,17 @@ int MPI_Comm_disconnect(MPI_Comm *comm)
 
 int MPI_Comm_get_parent(MPI_Comm *parent)
 {
-    cl_unsupported("MPI_Comm_get_parent", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
+    cl_unsupported("MPI_Comm_get_parent", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
 int MPI_Comm_join(int fd, MPI_Comm *intercomm)
 {
-    cl_unsupported("MPI_Comm_join", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
+    cl_unsupported("MPI_Comm_join", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
 int MPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root, MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
 {
-    cl_unsupported("MPI_Comm_spawn", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
+    cl_unsupported("MPI_Comm_spawn", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
 int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_of_argv[], const int array_of_maxprocs[], const MPI_Info array_of_info[], int root, MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
@@ -618,54 +423,24 @@ int MPI_Comm_spawn_multiple(int count, char *array_of_commands[], char **array_o
     cl_unsupported("MPI_Comm_spawn_multiple", "it takes MPI handles and is not handled by the coordination layer");
 }
 
-int MPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[], const int destinations[], const int weights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
+int MPI_Lookup_name(const char *service_name, MPI_Info info, char *port_name)
 {
-    cl_unsupported("MPI_Dist_graph_create", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
+    cl_unsupported("MPI_Lookup_name", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
-int MPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[], const int sourceweights[], int outdegree, const int destinations[], const int destweights[], MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
+int MPI_Open_port(MPI_Info info, char *port_name)
 {
-    cl_unsupported("MPI_Dist_graph_create_adjacent", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Open_port", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
-int MPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[], int maxoutdegree, int destinations[], int destweights[])
+int MPI_Publish_name(const char *service_name, MPI_Info info, const char *port_name)
 {
-    cl_unsupported("MPI_Dist_graph_neighbors", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Publish_name", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
-int MPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
+int MPI_Unpublish_name(const char *service_name, MPI_Info info, const char *port_name)
 {
-    cl_unsupported("MPI_Dist_graph_neighbors_count", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Graph_create(MPI_Comm comm_old, int nnodes, const int indx[], const int edges[], int reorder, MPI_Comm *comm_graph)
-{
-    cl_unsupported("MPI_Graph_create", "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, MPI_Comm_split, MPI_Comm_create or MPI_Cart_create");
-}
-
-int MPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int indx[], int edges[])
-{
-    cl_unsupported("MPI_Graph_get", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Graph_map(MPI_Comm comm, int nnodes, const int indx[], const int edges[], int *newrank)
-{
-    cl_unsupported("MPI_Graph_map", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
-{
-    cl_unsupported("MPI_Graph_neighbors", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
-{
-    cl_unsupported("MPI_Graph_neighbors_count", "it takes MPI handles and is not handled by the coordination layer");
-}
-
-int MPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
-{
-    cl_unsupported("MPI_Graphdims_get", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Unpublish_name", "dynamic processes are not handled by the coordination layer: a recovery could not start the same processes again");
 }
 
 int MPI_T_cvar_get_info(int cvar_index, char *name, int *name_len, int *verbosity, MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len, int *bind, int *scope)
@@ -690,7 +465,7 @@ int MPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
 
 int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Allgather_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Allgather_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Allgather_init");
 }
 
 int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
@@ -700,7 +475,7 @@ int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 
 int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Allgatherv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Allgatherv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Allgatherv_init");
 }
 
 int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -710,7 +485,7 @@ int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dat
 
 int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Allreduce_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Allreduce_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Allreduce_init");
 }
 
 int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -720,7 +495,7 @@ int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 
 int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Alltoall_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Alltoall_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Alltoall_init");
 }
 
 int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
@@ -730,7 +505,7 @@ int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
 
 int MPI_Alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Alltoallv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Alltoallv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Alltoallv_init");
 }
 
 int MPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
@@ -740,7 +515,7 @@ int MPI_Alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
 
 int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    cl_unsupported("MPI_Alltoallw_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Alltoallw_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Alltoallw_init");
 }
 
 int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
@@ -750,7 +525,7 @@ int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, 
 
 int MPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Bcast_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Bcast_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Bcast_init");
 }
 
 int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -760,7 +535,7 @@ int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
 
 int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Exscan_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Exscan_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Exscan_init");
 }
 
 int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -770,7 +545,7 @@ int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype
 
 int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Gather_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Gather_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Gather_init");
 }
 
 int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
@@ -780,7 +555,7 @@ int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 
 int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Gatherv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Gatherv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Gatherv_init");
 }
 
 int MPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -835,27 +610,27 @@ int MPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
 
 int MPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Ineighbor_allgather_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Ineighbor_allgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_allgather");
 }
 
 int MPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Ineighbor_allgatherv_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Ineighbor_allgatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_allgatherv");
 }
 
 int MPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Ineighbor_alltoall_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Ineighbor_alltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_alltoall");
 }
 
 int MPI_Ineighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Ineighbor_alltoallv_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Ineighbor_alltoallv_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_alltoallv");
 }
 
 int MPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
 {
-    cl_unsupported("MPI_Ineighbor_alltoallw_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Ineighbor_alltoallw_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_alltoallw");
 }
 
 int MPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -890,52 +665,52 @@ int MPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
 
 int MPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Neighbor_allgather_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_allgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgather");
 }
 
 int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Neighbor_allgather_init_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_allgather_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgather_init");
 }
 
 int MPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Neighbor_allgatherv_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_allgatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgatherv");
 }
 
 int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
-    cl_unsupported("MPI_Neighbor_allgatherv_init_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_allgatherv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgatherv_init");
 }
 
 int MPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Neighbor_alltoall_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_alltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoall");
 }
 
 int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Neighbor_alltoall_init_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_alltoall_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoall_init");
 }
 
 int MPI_Neighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Neighbor_alltoallv_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_alltoallv_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoallv");
 }
 
 int MPI_Neighbor_alltoallv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
 {
-    cl_unsupported("MPI_Neighbor_alltoallv_init_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_alltoallv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoallv_init");
 }
 
 int MPI_Neighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    cl_unsupported("MPI_Neighbor_alltoallw_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_alltoallw_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoallw");
 }
 
 int MPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
-    cl_unsupported("MPI_Neighbor_alltoallw_init_c", "neighbourhood collectives are not handled by the coordination layer");
+    cl_unsupported("MPI_Neighbor_alltoallw_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoallw_init");
 }
 
 int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -945,7 +720,7 @@ int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
 
 int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Reduce_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_init");
 }
 
 int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -965,12 +740,12 @@ int MPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count rec
 
 int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_scatter_block_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Reduce_scatter_block_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_scatter_block_init");
 }
 
 int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Reduce_scatter_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Reduce_scatter_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_scatter_init");
 }
 
 int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -980,7 +755,7 @@ int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype
 
 int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_Scan_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Scan_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Scan_init");
 }
 
 int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
@@ -990,7 +765,7 @@ int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
 
 int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
 {
-    cl_unsupported("MPI_Scatter_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Scatter_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Scatter_init");
 }
 
 int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
@@ -1000,7 +775,7 @@ int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_
 
 int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
 {
-    cl_unsupported("MPI_Scatterv_init_c", "persistent collectives are not yet handled by the coordination layer; use the blocking or non-blocking collective");
+    cl_unsupported("MPI_Scatterv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Scatterv_init");
 }
 
 int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -1115,12 +890,12 @@ int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int des
 
 int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(6,8)
 {
-    cl_unsupported("MPI_Isendrecv_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Isendrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Isendrecv");
 }
 
 int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
 {
-    cl_unsupported("MPI_Isendrecv_replace_c", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Isendrecv_replace_c", "the large-count variant is not handled by the coordination layer; use MPI_Isendrecv_replace");
 }
 
 int MPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)

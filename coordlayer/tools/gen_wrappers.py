@@ -30,20 +30,11 @@ OPAQUE_HANDLES = {"MPI_Request", "MPI_Message", "MPI_Win", "MPI_File", "MPI_Sess
 
 # (prefixes or names, reason): refused even though they look harmless.
 REFUSED = [
-    (["MPI_Barrier_init", "MPI_Bcast_init", "MPI_Allreduce_init", "MPI_Reduce_init",
-      "MPI_Gather_init", "MPI_Gatherv_init", "MPI_Scatter_init", "MPI_Scatterv_init",
-      "MPI_Allgather_init", "MPI_Allgatherv_init", "MPI_Alltoall_init", "MPI_Alltoallv_init",
-      "MPI_Alltoallw_init", "MPI_Reduce_scatter_init", "MPI_Reduce_scatter_block_init",
-      "MPI_Scan_init", "MPI_Exscan_init"],
-     "persistent collectives are not yet handled by the coordination layer; use the "
-     "blocking or non-blocking collective"),
-    (["MPI_Neighbor_", "MPI_Ineighbor_"],
-     "neighbourhood collectives are not handled by the coordination layer"),
-    (["MPI_Comm_idup", "MPI_Graph_create", "MPI_Dist_graph_create", "MPI_Intercomm_create",
-      "MPI_Intercomm_merge", "MPI_Comm_spawn", "MPI_Comm_connect", "MPI_Comm_accept",
-      "MPI_Comm_join", "MPI_Comm_get_parent", "MPI_Comm_idup_with_info"],
-     "this kind of communicator is not recorded and rebuilt on recovery; use MPI_Comm_dup, "
-     "MPI_Comm_split, MPI_Comm_create or MPI_Cart_create"),
+    (["MPI_Comm_spawn", "MPI_Comm_connect", "MPI_Comm_accept", "MPI_Comm_join",
+      "MPI_Comm_get_parent", "MPI_Open_port", "MPI_Close_port", "MPI_Publish_name",
+      "MPI_Unpublish_name", "MPI_Lookup_name"],
+     "dynamic processes are not handled by the coordination layer: a recovery could not "
+     "start the same processes again"),
     (["MPI_Win_", "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate",
       "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
       "MPI_Rget_accumulate"],
@@ -65,7 +56,10 @@ LOCAL = ["MPI_Comm_rank", "MPI_Comm_size", "MPI_Comm_compare", "MPI_Comm_test_in
          "MPI_Cart_get", "MPI_Cartdim_get", "MPI_Cart_map", "MPI_Topo_test",
          "MPI_Status_set_elements", "MPI_Abort", "MPI_Op_commutative", "MPI_Get_elements_x",
          "MPI_Type_size_x", "MPI_Type_get_extent_x", "MPI_Type_get_true_extent_x",
-         "MPI_Get_count", "MPI_Get_elements", "MPI_Status_set_elements_x"]
+         "MPI_Get_count", "MPI_Get_elements", "MPI_Status_set_elements_x",
+         "MPI_Graph_neighbors_count", "MPI_Graph_neighbors", "MPI_Graphdims_get",
+         "MPI_Graph_get", "MPI_Graph_map", "MPI_Dist_graph_neighbors_count",
+         "MPI_Dist_graph_neighbors", "MPI_Comm_remote_size"]
 
 
 # Declared by MPICH but not in its library: no wrapper.
