@@ -172,6 +172,9 @@ MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t 
  * 0 and this rank's place in it, so that a split rebuilds its members in
  * order (MPI_UNDEFINED for a rank left out). */
 void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key);
+/* A duplicate for the layer's own use (no attributes copied), recorded and
+ * counted like MPI_Comm_dup. */
+MPI_Comm cl_comm_dup_private(MPI_Comm comm);
 /* topologies.c: how many neighbours send to this rank (in) and receive
  * from it (out) in the communicator's topology: cartesian, graph or
  * distributed graph (0 without a topology: MPI reports that error). */

@@ -13,6 +13,8 @@
 #include "heap.h"
 #include "log.h"
 
+#include <string.h>
+
 void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key)
 {
     if (real == MPI_COMM_NULL) {
@@ -86,6 +88,17 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     int64_t parent = comm;
     *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
     return rc == MPI_SUCCESS ? copy_attributes(comm, newcomm) : rc;
+}
+
+MPI_Comm cl_comm_dup_private(MPI_Comm comm)
+{
+    struct cl_coll c;
+    if (cl_coll_begin(&c, comm, "MPI_Comm_dup"))
+        return cl_coll_replay_creation(&c);
+    MPI_Comm real;
+    PMPI_Comm_dup(c.real, &real);
+    int64_t parent = comm;
+    return cl_comm_made(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
 }
 
 int MPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
@@ -281,6 +294,65 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
                                    remote_leader, tag, &real);
     int64_t args[5] = {local_comm, local_leader, peer, remote_leader, tag};
     *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM, args, 5);
+    return rc;
+}
+
+/* World ranks of a group's members, hashed in order. */
+static uint64_t members_hash(MPI_Group real)
+{
+    MPI_Group world;
+    int n = 0;
+    PMPI_Group_size(real, &n);
+    int *ranks = ckpt_untracked_malloc(sizeof(int) * (size_t)(2 * n + 1));
+    for (int i = 0; i < n; i++)
+        ranks[i] = i;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    PMPI_Group_translate_ranks(real, n, ranks, world, ranks + n);
+    PMPI_Group_free(&world);
+    uint64_t h = cl_pseudo_name(CL_WORLD, n, ranks + n, n);
+    ckpt_untracked_free(ranks);
+    return h;
+}
+
+/* Collective over both groups, with no parent communicator: counted on a
+ * pseudo-communicator named by both groups' members and the tag, the same
+ * on either side. */
+int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
+                                     MPI_Group remote_group, int remote_leader,
+                                     const char *stringtag, MPI_Info info,
+                                     MPI_Errhandler errhandler, MPI_Comm *newintercomm)
+{
+    uint64_t mine = members_hash(cl_real_group(local_group)),
+             theirs = members_hash(cl_real_group(remote_group)), tag_hash = 0;
+    size_t length = strlen(stringtag), words = (length + 7) / 8;
+    for (size_t i = 0; i < length; i++)
+        tag_hash = tag_hash * 131 + (unsigned char)stringtag[i];
+    uint64_t low = mine < theirs ? mine : theirs, high = mine ^ theirs ^ low;
+    int known = cl_nobjects;
+    int pseudo = cl_comm_pseudo(low * 0x9e3779b97f4a7c15ULL ^ high ^ (tag_hash << 1));
+    if (pseudo >= known)
+        cl_coll_join_window(pseudo);
+    struct cl_coll c;
+    if (cl_coll_begin_at(&c, pseudo, "MPI_Intercomm_create_from_groups")) {
+        *newintercomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real = MPI_COMM_NULL;
+    int rc = PMPI_Intercomm_create_from_groups(cl_real_group(local_group), local_leader,
+                                               cl_real_group(remote_group), remote_leader,
+                                               stringtag, info, cl_real_errhandler(errhandler),
+                                               &real);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (6 + words));
+    args[0] = local_group;
+    args[1] = local_leader;
+    args[2] = remote_group;
+    args[3] = remote_leader;
+    args[4] = errhandler;
+    args[5] = (int64_t)words;
+    memset(args + 6, 0, sizeof *args * words);
+    memcpy(args + 6, stringtag, length);
+    *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_FROM_GROUPS, args, 6 + (int)words);
+    ckpt_untracked_free(args);
     return rc;
 }
 

@@ -269,6 +269,11 @@ static void each_ingredient(const struct recipe *r, void (*fn)(void *ctx, int in
         named[0] = a[0];
         named[1] = (MPI_Comm)a[2] == MPI_COMM_NULL ? -1 : a[2];
         break;
+    case CL_MAKE_INTERCOMM_FROM_GROUPS:
+        named[0] = a[0];
+        named[1] = a[2];
+        named[2] = a[4];
+        break;
     case CL_SET_ERRHANDLER:
         named[0] = a[1];
         break;
@@ -526,6 +531,17 @@ static int build_comm(int call, const int64_t *a)
     case CL_MAKE_INTERCOMM_MERGE:
         PMPI_Intercomm_merge(comm_arg(a[0]), (int)a[1], &out);
         break;
+    case CL_MAKE_INTERCOMM_FROM_GROUPS: {
+        char *tag = ckpt_untracked_malloc(sizeof(int64_t) * (size_t)a[5] + 1);
+        memcpy(tag, a + 6, sizeof(int64_t) * (size_t)a[5]);
+        tag[sizeof(int64_t) * (size_t)a[5]] = 0;
+        PMPI_Intercomm_create_from_groups(cl_real_group((MPI_Group)a[0]), (int)a[1],
+                                          cl_real_group((MPI_Group)a[2]), (int)a[3], tag,
+                                          MPI_INFO_NULL,
+                                          cl_real_errhandler((MPI_Errhandler)a[4]), &out);
+        ckpt_untracked_free(tag);
+        break;
+    }
     case CL_MAKE_COMM_GROUP_OF: {
         MPI_Comm parent = comm_arg(a[0]);
         MPI_Group all, group;
@@ -556,6 +572,10 @@ static int64_t expected_args(int call, const int64_t *a, int nargs)
         return 2;
     case CL_MAKE_INTERCOMM:
         return 5;
+    case CL_MAKE_INTERCOMM_FROM_GROUPS: {
+        int64_t n = nargs > 5 ? a[5] : -1;
+        return n >= 0 && n < 1024 ? 6 + n : -1;
+    }
     case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_OP:
         return 3;
     case CL_MAKE_GROUP_SET:
@@ -598,6 +618,7 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_COMM_GRAPH:
     case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM: case CL_MAKE_INTERCOMM_MERGE:
+    case CL_MAKE_INTERCOMM_FROM_GROUPS:
         return build_comm(call, a);
     case CL_MAKE_REMOTE_GROUP:
         PMPI_Comm_remote_group(comm_arg(a[0]), &out);

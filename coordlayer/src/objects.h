@@ -153,6 +153,8 @@ enum cl_recipe_call {
                               leader's, MPI_COMM_NULL elsewhere) */
     CL_MAKE_INTERCOMM_MERGE, /* intercomm high */
     CL_MAKE_REMOTE_GROUP,  /* comm */
+    CL_MAKE_INTERCOMM_FROM_GROUPS, /* local_group local_leader remote_group remote_leader
+                                      errhandler n tag[n] (the string tag, 8 bytes each) */
 };
 
 /* topologies.c: graph and distributed-graph communicators built from their

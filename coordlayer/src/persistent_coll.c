@@ -6,9 +6,18 @@
  * line like any other collective, and the persistent request is done when
  * that one is (requests.c). The record holds the program's own pointers and
  * handles: they are valid after a recovery, where the request comes back
- * from the image and is started again by the program. */
+ * from the image and is started again by the program.
+ *
+ * MPI matches persistent collectives by the order of their init calls, not
+ * of their starts (MPICH's coll/p_order starts a broadcast and a barrier in
+ * different orders on different ranks). So each request starts its
+ * collectives on a duplicate of the communicator of its own, made by the
+ * init call (a collective, as the init is) and freed with the request: the
+ * n-th start of a request meets the n-th start of the same request on every
+ * rank. */
 #include "persistent_coll.h"
 
+#include "coll.h"
 #include "coord.h"
 #include "heap.h"
 #include "log.h"
@@ -138,7 +147,7 @@ static int recorded(int call, const int64_t *args, int nargs, MPI_Request *reque
     cl_poll();
     struct cl_pcoll p = {.call = call};
     memcpy(p.a, args, sizeof *args * (size_t)nargs);
-    cl_comm_index(cl_pcoll_comm(&p)); /* a communicator the layer knows, or the program stops */
+    p.a[comm_slot[call]] = cl_comm_dup_private(cl_pcoll_comm(&p));
     *request = cl_request_persistent_collective(&p);
     return MPI_SUCCESS;
 }

@@ -27,10 +27,12 @@ struct cl_pcoll {
 /* Starts the non-blocking collective; *inner is its (layer) request. */
 int cl_pcoll_start(const struct cl_pcoll *p, MPI_Request *inner);
 int cl_pcoll_valid(const struct cl_pcoll *p); /* a record from an image */
+/* The request's own duplicate of the program's communicator. */
 MPI_Comm cl_pcoll_comm(const struct cl_pcoll *p);
 void cl_pcoll_each_datatype(const struct cl_pcoll *p, void (*fn)(void *ctx, MPI_Datatype type),
                             void *ctx);
-/* requests.c: an inactive persistent request for it (the record is copied). */
+/* requests.c: an inactive persistent request for it (the record is copied;
+ * the duplicate is freed with the request). */
 MPI_Request cl_request_persistent_collective(const struct cl_pcoll *p);
 
 #endif

@@ -583,8 +583,13 @@ int cl_requests_use_comm(int comm)
 static void release(struct request *r)
 {
     r->in_use = 0;
-    ckpt_untracked_free(r->pcoll);
-    r->pcoll = NULL;
+    if (r->pcoll) {
+        MPI_Comm own = cl_pcoll_comm(r->pcoll);
+        ckpt_untracked_free(r->pcoll);
+        r->pcoll = NULL;
+        MPI_Comm_free(&own);
+        return;
+    }
     struct cl_object *o = &cl_objects[r->comm];
     if (o->freed == CL_FREED_IN_USE && !cl_requests_use_comm(r->comm)) {
         PMPI_Comm_free(&o->real);
@@ -1026,6 +1031,8 @@ void cl_requests_save(void **bytes, size_t *n)
     for (int i = 0; i < table_size; i++)
         if (table[i] && table[i]->in_use) {
             int hb, hc;
+            if (table[i]->idup) /* cl_point_due waits for them */
+                ckpt_fatal("internal error: a checkpoint with MPI_Comm_idup in flight");
             used++;
             blocks += pending_collective(table[i]) ? (uint64_t)table[i]->coll->nout : 0;
             pending_head(table[i], &hb, &hc);

@@ -5,7 +5,10 @@
  *   forward.c      local calls that take handles of objects the program created
  *                  (MPI_Comm_rank, MPI_Type_size, MPI_Cart_shift, ...): the
  *                  program's virtual handles are translated to the library's
- *                  (objects.h) and the call is passed on;
+ *                  (objects.h) and the call is passed on; and the large-count
+ *                  form (MPI_Send_c, ...) of a call the layer handles whose
+ *                  counts differ only in scalars: passed to that call when
+ *                  they fit in an int, refused at the call otherwise;
  *   unsupported.c  calls the layer cannot make safe across a checkpoint, and any
  *                  other call that takes MPI handles: the program stops at that
  *                  call with a message naming it, instead of running on and
@@ -56,11 +59,6 @@ int MPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag
 int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 {
     cl_unsupported("MPI_Win_set_attr", "one-sided communication is not handled by the coordination layer");
-}
-
-int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader, MPI_Group remote_group, int remote_leader, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler, MPI_Comm *newintercomm)
-{
-    cl_unsupported("MPI_Intercomm_create_from_groups", "it takes MPI handles and is not handled by the coordination layer");
 }
 
 int MPI_File_call_errhandler(MPI_File fh, int errorcode)
@@ -458,16 +456,6 @@ int MPI_T_pvar_get_info(int pvar_index, char *name, int *name_len, int *verbosit
     cl_unsupported("MPI_T_pvar_get_info", "it takes MPI handles and is not handled by the coordination layer");
 }
 
-int MPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Allgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Allgather");
-}
-
-int MPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Allgather_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Allgather_init");
-}
-
 int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Allgatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Allgatherv");
@@ -476,26 +464,6 @@ int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
 int MPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Allgatherv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Allgatherv_init");
-}
-
-int MPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Allreduce_c", "the large-count variant is not handled by the coordination layer; use MPI_Allreduce");
-}
-
-int MPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Allreduce_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Allreduce_init");
-}
-
-int MPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Alltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Alltoall");
-}
-
-int MPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Alltoall_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Alltoall_init");
 }
 
 int MPI_Alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
@@ -518,36 +486,6 @@ int MPI_Alltoallw_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
     cl_unsupported("MPI_Alltoallw_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Alltoallw_init");
 }
 
-int MPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Bcast_c", "the large-count variant is not handled by the coordination layer; use MPI_Bcast");
-}
-
-int MPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Bcast_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Bcast_init");
-}
-
-int MPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Exscan_c", "the large-count variant is not handled by the coordination layer; use MPI_Exscan");
-}
-
-int MPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Exscan_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Exscan_init");
-}
-
-int MPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Gather_c", "the large-count variant is not handled by the coordination layer; use MPI_Gather");
-}
-
-int MPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Gather_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Gather_init");
-}
-
 int MPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Gatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Gatherv");
@@ -558,24 +496,9 @@ int MPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
     cl_unsupported("MPI_Gatherv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Gatherv_init");
 }
 
-int MPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Iallgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Iallgather");
-}
-
 int MPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Iallgatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Iallgatherv");
-}
-
-int MPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Iallreduce_c", "the large-count variant is not handled by the coordination layer; use MPI_Iallreduce");
-}
-
-int MPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Ialltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Ialltoall");
 }
 
 int MPI_Ialltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
@@ -588,39 +511,14 @@ int MPI_Ialltoallw_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
     cl_unsupported("MPI_Ialltoallw_c", "the large-count variant is not handled by the coordination layer; use MPI_Ialltoallw");
 }
 
-int MPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Ibcast_c", "the large-count variant is not handled by the coordination layer; use MPI_Ibcast");
-}
-
-int MPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Iexscan_c", "the large-count variant is not handled by the coordination layer; use MPI_Iexscan");
-}
-
-int MPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Igather_c", "the large-count variant is not handled by the coordination layer; use MPI_Igather");
-}
-
 int MPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Igatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Igatherv");
 }
 
-int MPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Ineighbor_allgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_allgather");
-}
-
 int MPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Ineighbor_allgatherv_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_allgatherv");
-}
-
-int MPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Ineighbor_alltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_alltoall");
 }
 
 int MPI_Ineighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
@@ -633,44 +531,14 @@ int MPI_Ineighbor_alltoallw_c(const void *sendbuf, const MPI_Count sendcounts[],
     cl_unsupported("MPI_Ineighbor_alltoallw_c", "the large-count variant is not handled by the coordination layer; use MPI_Ineighbor_alltoallw");
 }
 
-int MPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Ireduce_c", "the large-count variant is not handled by the coordination layer; use MPI_Ireduce");
-}
-
 int MPI_Ireduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
     cl_unsupported("MPI_Ireduce_scatter_c", "the large-count variant is not handled by the coordination layer; use MPI_Ireduce_scatter");
 }
 
-int MPI_Ireduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Ireduce_scatter_block_c", "the large-count variant is not handled by the coordination layer; use MPI_Ireduce_scatter_block");
-}
-
-int MPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Iscan_c", "the large-count variant is not handled by the coordination layer; use MPI_Iscan");
-}
-
-int MPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Iscatter_c", "the large-count variant is not handled by the coordination layer; use MPI_Iscatter");
-}
-
 int MPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
 {
     cl_unsupported("MPI_Iscatterv_c", "the large-count variant is not handled by the coordination layer; use MPI_Iscatterv");
-}
-
-int MPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_allgather_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgather");
-}
-
-int MPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_allgather_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgather_init");
 }
 
 int MPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
@@ -681,16 +549,6 @@ int MPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
 int MPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)
 {
     cl_unsupported("MPI_Neighbor_allgatherv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_allgatherv_init");
-}
-
-int MPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_alltoall_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoall");
-}
-
-int MPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Neighbor_alltoall_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoall_init");
 }
 
 int MPI_Neighbor_alltoallv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint sdispls[], MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint rdispls[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,8)
@@ -713,59 +571,14 @@ int MPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcount
     cl_unsupported("MPI_Neighbor_alltoallw_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Neighbor_alltoallw_init");
 }
 
-int MPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce");
-}
-
-int MPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_init");
-}
-
-int MPI_Reduce_local_c(const void *inbuf, void *inoutbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_local_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_local");
-}
-
 int MPI_Reduce_scatter_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
     cl_unsupported("MPI_Reduce_scatter_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_scatter");
 }
 
-int MPI_Reduce_scatter_block_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_scatter_block_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_scatter_block");
-}
-
-int MPI_Reduce_scatter_block_init_c(const void *sendbuf, void *recvbuf, MPI_Count recvcount, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Reduce_scatter_block_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_scatter_block_init");
-}
-
 int MPI_Reduce_scatter_init_c(const void *sendbuf, void *recvbuf, const MPI_Count recvcounts[], MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
     cl_unsupported("MPI_Reduce_scatter_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Reduce_scatter_init");
-}
-
-int MPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Scan_c", "the large-count variant is not handled by the coordination layer; use MPI_Scan");
-}
-
-int MPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
-{
-    cl_unsupported("MPI_Scan_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Scan_init");
-}
-
-int MPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Scatter_c", "the large-count variant is not handled by the coordination layer; use MPI_Scatter");
-}
-
-int MPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,6)
-{
-    cl_unsupported("MPI_Scatter_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Scatter_init");
 }
 
 int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
@@ -776,11 +589,6 @@ int MPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_
 int MPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI_Aint displs[], MPI_Datatype sendtype, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,4) MPICH_ATTR_POINTER_WITH_TYPE_TAG(5,7)
 {
     cl_unsupported("MPI_Scatterv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Scatterv_init");
-}
-
-int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    cl_unsupported("MPI_Type_contiguous_c", "the large-count variant is not handled by the coordination layer; use MPI_Type_contiguous");
 }
 
 int MPI_Type_create_darray_c(int size, int rank, int ndims, const MPI_Count array_of_gsizes[], const int array_of_distribs[], const int array_of_dargs[], const int array_of_psizes[], int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
@@ -833,129 +641,14 @@ int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
     cl_unsupported("MPI_Type_indexed_c", "the large-count variant is not handled by the coordination layer; use MPI_Type_indexed");
 }
 
-int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride, MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    cl_unsupported("MPI_Type_vector_c", "the large-count variant is not handled by the coordination layer; use MPI_Type_vector");
-}
-
 int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op)
 {
     cl_unsupported("MPI_Op_create_c", "the large-count variant is not handled by the coordination layer; use MPI_Op_create");
 }
 
-int MPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Bsend_c", "the large-count variant is not handled by the coordination layer; use MPI_Bsend");
-}
-
-int MPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Bsend_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Bsend_init");
-}
-
-int MPI_Buffer_attach_c(void *buffer, MPI_Count size)
-{
-    cl_unsupported("MPI_Buffer_attach_c", "the large-count variant is not handled by the coordination layer; use MPI_Buffer_attach");
-}
-
 int MPI_Buffer_detach_c(void *buffer_addr, MPI_Count *size)
 {
     cl_unsupported("MPI_Buffer_detach_c", "the large-count variant is not handled by the coordination layer; use MPI_Buffer_detach");
-}
-
-int MPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Ibsend_c", "the large-count variant is not handled by the coordination layer; use MPI_Ibsend");
-}
-
-int MPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Imrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Imrecv");
-}
-
-int MPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Irecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Irecv");
-}
-
-int MPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Irsend_c", "the large-count variant is not handled by the coordination layer; use MPI_Irsend");
-}
-
-int MPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Isend_c", "the large-count variant is not handled by the coordination layer; use MPI_Isend");
-}
-
-int MPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(6,8)
-{
-    cl_unsupported("MPI_Isendrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Isendrecv");
-}
-
-int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Isendrecv_replace_c", "the large-count variant is not handled by the coordination layer; use MPI_Isendrecv_replace");
-}
-
-int MPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Issend_c", "the large-count variant is not handled by the coordination layer; use MPI_Issend");
-}
-
-int MPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Mrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Mrecv");
-}
-
-int MPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Recv_c", "the large-count variant is not handled by the coordination layer; use MPI_Recv");
-}
-
-int MPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Recv_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Recv_init");
-}
-
-int MPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Rsend_c", "the large-count variant is not handled by the coordination layer; use MPI_Rsend");
-}
-
-int MPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Rsend_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Rsend_init");
-}
-
-int MPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Send_c", "the large-count variant is not handled by the coordination layer; use MPI_Send");
-}
-
-int MPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Send_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Send_init");
-}
-
-int MPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, int dest, int sendtag, void *recvbuf, MPI_Count recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(6,8)
-{
-    cl_unsupported("MPI_Sendrecv_c", "the large-count variant is not handled by the coordination layer; use MPI_Sendrecv");
-}
-
-int MPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Sendrecv_replace_c", "the large-count variant is not handled by the coordination layer; use MPI_Sendrecv_replace");
-}
-
-int MPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Ssend_c", "the large-count variant is not handled by the coordination layer; use MPI_Ssend");
-}
-
-int MPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)
-{
-    cl_unsupported("MPI_Ssend_init_c", "the large-count variant is not handled by the coordination layer; use MPI_Ssend_init");
 }
 
 int MPI_Accumulate_c(const void *origin_addr, MPI_Count origin_count, MPI_Datatype origin_datatype, int target_rank, MPI_Aint target_disp, MPI_Count target_count, MPI_Datatype target_datatype, MPI_Op op, MPI_Win win) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3)

@@ -10,7 +10,9 @@
  * Each iteration, on the inter-communicators:
  *   - point-to-point: every rank sends to a remote rank chosen by the
  *     iteration and receives what is sent to it with MPI_ANY_SOURCE;
- *   - MPI_Allreduce, MPI_Allgather, MPI_Alltoall between the groups;
+ *   - MPI_Allgather and MPI_Alltoall between the groups (not MPI_Allreduce:
+ *     MPICH 4.0.2's on an inter-communicator gives wrong results or hangs
+ *     now and then after some thousand calls, without AALC);
  *   - MPI_Bcast and MPI_Gather rooted in one group (MPI_ROOT at the root,
  *     MPI_PROC_NULL at the others of its group), alternating groups;
  *   - an MPI_Ibcast started before the potential checkpoint and waited for
@@ -74,10 +76,6 @@ static uint64_t exchange(MPI_Comm inter, int it, uint64_t h)
     }
     MPI_Wait(&req, MPI_STATUS_IGNORE);
     h = mix64(h ^ folded);
-
-    uint64_t sum = 0;
-    MPI_Allreduce(&mine, &sum, 1, MPI_UINT64_T, MPI_SUM, inter);
-    h = mix64(h ^ sum);
 
     uint64_t *all = malloc(sizeof *all * (size_t)remote * 2);
     MPI_Allgather(&mine, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, inter);

@@ -448,6 +448,62 @@ static void init_thread(void)
         query == provided);
 }
 
+/* Persistent collectives are matched by the order of their init calls, not
+ * of their starts (MPICH's coll/p_order): rank 0 starts the broadcast first,
+ * the others the barrier first; twice, to see the requests started again. */
+static void persistent_order(void)
+{
+    int a = -1, b = -1;
+    MPI_Request req[2];
+    MPI_Bcast_init(&a, 1, MPI_INT, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &req[0]);
+    MPI_Allreduce_init(&rank, &b, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, MPI_INFO_NULL, &req[1]);
+    for (int round = 0; round < 2; round++) {
+        a = rank == 0 ? 42 + round : -1;
+        MPI_Start(&req[rank == 0 ? 0 : 1]);
+        MPI_Start(&req[rank == 0 ? 1 : 0]);
+        MPI_Status st[2]; /* not MPI_STATUSES_IGNORE: GCC 12 warns of it */
+        MPI_Waitall(2, req, st);
+        say("rank %d round %d: broadcast %d, sum of ranks %d\n", rank, round, a, b);
+    }
+    MPI_Request_free(&req[0]);
+    MPI_Request_free(&req[1]);
+}
+
+/* An inter-communicator made from two groups (MPI_Intercomm_create_from_groups,
+ * MPICH's comm/ic1): rank 0 alone against the others; a message each way
+ * and a collective across. */
+static void intercomm_groups(void)
+{
+    MPI_Group world, mine, theirs;
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    int zero = 0, n = 0, *others = malloc(sizeof(int) * (size_t)size);
+    for (int r = 1; r < size; r++)
+        others[n++] = r;
+    MPI_Group_incl(world, rank == 0 ? 1 : n, rank == 0 ? &zero : others, &mine);
+    MPI_Group_incl(world, rank == 0 ? n : 1, rank == 0 ? others : &zero, &theirs);
+    MPI_Comm inter;
+    MPI_Intercomm_create_from_groups(mine, 0, theirs, 0, "semantics", MPI_INFO_NULL,
+                                     MPI_ERRORS_ARE_FATAL, &inter);
+    int flag = 0, remote = 0, value = rank * 10 + 1, got = -1, sum = -1;
+    MPI_Comm_test_inter(inter, &flag);
+    MPI_Comm_remote_size(inter, &remote);
+    MPI_Sendrecv(&value, 1, MPI_INT, 0, 5, &got, 1, MPI_INT, 0, 5, inter, MPI_STATUS_IGNORE);
+    /* Not MPI_Allreduce: MPICH 4.0.2's on inter-communicators is unreliable. */
+    int *gathered = malloc(sizeof(int) * (size_t)size);
+    MPI_Allgather(&value, 1, MPI_INT, gathered, 1, MPI_INT, inter);
+    sum = 0;
+    for (int i = 0; i < remote; i++)
+        sum += gathered[i];
+    free(gathered);
+    say("rank %d: inter %d, remote size %d, got %d, remote sum %d\n", rank, flag, remote, got,
+        sum);
+    MPI_Comm_free(&inter);
+    MPI_Group_free(&mine);
+    MPI_Group_free(&theirs);
+    MPI_Group_free(&world);
+    free(others);
+}
+
 static const struct {
     const char *name;
     void (*run)(void);
@@ -464,6 +520,8 @@ static const struct {
     {"type_contents", type_contents},
     {"mprobe", mprobe},
     {"init_thread", init_thread},
+    {"persistent_order", persistent_order},
+    {"intercomm_groups", intercomm_groups},
 };
 
 int main(int argc, char **argv)

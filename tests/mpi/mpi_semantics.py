@@ -16,7 +16,7 @@ import tempfile
 
 MODES = ["bottom", "short_buffer", "comm_freed_pending", "status_error", "dup_copy_fails",
          "errhandler_comm", "request_get_status", "grequest", "alloc_mem", "type_contents",
-         "mprobe", "init_thread"]
+         "mprobe", "init_thread", "persistent_order", "intercomm_groups"]
 
 
 def modes_in_source():
