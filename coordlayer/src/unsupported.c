@@ -83,22 +83,22 @@ int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
 
 int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
 {
-    cl_unsupported("MPI_Session_call_errhandler", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_call_errhandler", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errhandler_fn, MPI_Errhandler *errhandler)
 {
-    cl_unsupported("MPI_Session_create_errhandler", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_create_errhandler", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
 {
-    cl_unsupported("MPI_Session_get_errhandler", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_get_errhandler", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
 {
-    cl_unsupported("MPI_Session_set_errhandler", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_set_errhandler", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Win_call_errhandler(MPI_Win win, int errorcode)
@@ -123,42 +123,42 @@ int MPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 
 int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info, MPI_Errhandler errhandler, MPI_Comm *newcomm)
 {
-    cl_unsupported("MPI_Comm_create_from_group", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Comm_create_from_group", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup)
 {
-    cl_unsupported("MPI_Group_from_session_pset", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Group_from_session_pset", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_finalize(MPI_Session *session)
 {
-    cl_unsupported("MPI_Session_finalize", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_finalize", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 {
-    cl_unsupported("MPI_Session_get_info", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_get_info", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len, char *pset_name)
 {
-    cl_unsupported("MPI_Session_get_nth_pset", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_get_nth_pset", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
 {
-    cl_unsupported("MPI_Session_get_num_psets", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_get_num_psets", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
 {
-    cl_unsupported("MPI_Session_get_pset_info", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_get_pset_info", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
 {
-    cl_unsupported("MPI_Session_init", "it takes MPI handles and is not handled by the coordination layer");
+    cl_unsupported("MPI_Session_init", "MPI-4 sessions are not handled by the coordination layer (a recovered process could not find the same sessions again); use MPI_Init");
 }
 
 int MPI_Parrived(MPI_Request request, int partition, int *flag)
