@@ -45,6 +45,7 @@ took_ms=$(( ($(date +%s%N) - start) / 1000000 ))
 # fifth of the reference run, the kill half-way, so that some are committed
 # and the run is not over yet.
 interval_ms=$(( took_ms / 5 > 50 ? took_ms / 5 : 50 ))
+export UCX_LOG_FILE=stderr  # MPICH-UCX errors off the compared stdout
 export CKPT_DIR="$work/checkpoints" CKPT_INTERVAL=$(seconds $interval_ms) CKPT_VERBOSE=1
 echo "demo: checkpointed run (the reference took ${took_ms} ms; CKPT_INTERVAL=$CKPT_INTERVAL), killed with SIGKILL half-way"
 # The program's messages reach the demo's stderr through a pipe: recovery
