@@ -184,6 +184,9 @@ void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
 /* A communicator (or pseudo-communicator) new to the table gets the window's
  * logging target. */
 void cl_coll_join_window(int index);
+/* ... and, made while a recovery replays (a file opened from the log), the
+ * collectives on it that members passed before their checkpoints. */
+void cl_coll_join_replay(int index);
 
 /* The window (coll_log.c). */
 void cl_coll_window_open(void); /* at the local checkpoint */

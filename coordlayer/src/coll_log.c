@@ -351,6 +351,16 @@ void cl_coll_join_window(int index)
     }
 }
 
+void cl_coll_join_replay(int index)
+{
+    struct cl_object *o = &cl_objects[index];
+    uint64_t top = 0;
+    if (replay_active && find_count(&highest, o->name, &top) && top > o->coll_seq) {
+        o->replay_to = top;
+        cl_coll_busy = 1;
+    }
+}
+
 void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs, int index)
 {
     if (c->log) {

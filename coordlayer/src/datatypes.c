@@ -221,6 +221,18 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     return rc;
 }
 
+/* A duplicate for the layer's own use (no attributes copied), rebuilt on
+ * recovery like the program's: MPI-IO keeps a file's view types with it. */
+MPI_Datatype cl_type_dup_private(MPI_Datatype type)
+{
+    MPI_Datatype real, out;
+    int rc = PMPI_Type_dup(cl_real_type(type), &real);
+    struct args a = args_new(1);
+    put(&a, type);
+    made(&a, rc, real, CL_MAKE_TYPE_DUP, &out);
+    return out;
+}
+
 /* MPI_Type_get_contents hands out a new reference to each derived type the
  * program must free: the program gets a handle of its own for it, made
  * again on recovery by asking the rebuilt type for its contents (the same

@@ -1,5 +1,6 @@
 /* Writes the generated wrappers of the coordination layer, from MPICH's
- * mpi_proto.h (the MPI standard's signatures), for every MPI call that
+ * mpi_proto.h (the MPI standard's signatures) and ROMIO's mpio.h beside it (the
+ * MPI-IO calls), for every MPI call that
  * coordlayer/src does not implement by hand:
  * 
  *   forward.c      local calls that take handles of objects the program created
@@ -774,4 +775,144 @@ int MPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, in
     if (count > INT_MAX || count < INT_MIN)
         cl_unsupported("MPI_Ssend_init_c", "a count above INT_MAX is not handled by the coordination layer");
     return MPI_Ssend_init(buf, (int)count, datatype, dest, tag, comm, request);
+}
+
+int MPI_File_read_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_read_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_read(fh, buf, (int)count, datatype, status);
+}
+
+int MPI_File_read_all_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_read_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_read_all(fh, buf, (int)count, datatype, status);
+}
+
+int MPI_File_read_all_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_read_all_begin_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_read_all_begin(fh, buf, (int)count, datatype);
+}
+
+int MPI_File_read_at_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_read_at_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_read_at(fh, offset, buf, (int)count, datatype, status);
+}
+
+int MPI_File_read_at_all_c(MPI_File fh, MPI_Offset offset, void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_read_at_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_read_at_all(fh, offset, buf, (int)count, datatype, status);
+}
+
+int MPI_File_read_at_all_begin_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_read_at_all_begin_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_read_at_all_begin(fh, offset, buf, (int)count, datatype);
+}
+
+int MPI_File_write_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_write_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_write(fh, buf, (int)count, datatype, status);
+}
+
+int MPI_File_write_all_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_write_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_write_all(fh, buf, (int)count, datatype, status);
+}
+
+int MPI_File_write_all_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_write_all_begin_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_write_all_begin(fh, buf, (int)count, datatype);
+}
+
+int MPI_File_write_at_c(MPI_File fh, MPI_Offset offset, const void * buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_write_at_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_write_at(fh, offset, buf, (int)count, datatype, status);
+}
+
+int MPI_File_write_at_all_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_write_at_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_write_at_all(fh, offset, buf, (int)count, datatype, status);
+}
+
+int MPI_File_write_at_all_begin_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_write_at_all_begin_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_write_at_all_begin(fh, offset, buf, (int)count, datatype);
+}
+
+int MPI_File_iread_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iread_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iread(fh, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iread_all_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iread_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iread_all(fh, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iread_at_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iread_at_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iread_at(fh, offset, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iread_at_all_c(MPI_File fh, MPI_Offset offset, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iread_at_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iread_at_all(fh, offset, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iwrite_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iwrite_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iwrite(fh, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iwrite_all_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iwrite_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iwrite_all(fh, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iwrite_at_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iwrite_at_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iwrite_at(fh, offset, buf, (int)count, datatype, request);
+}
+
+int MPI_File_iwrite_at_all_c(MPI_File fh, MPI_Offset offset, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Request *request)
+{
+    if (count > INT_MAX || count < INT_MIN)
+        cl_unsupported("MPI_File_iwrite_at_all_c", "a count above INT_MAX is not handled by the coordination layer");
+    return MPI_File_iwrite_at_all(fh, offset, buf, (int)count, datatype, request);
 }

@@ -3,6 +3,7 @@
 #include "coord.h"
 
 #include "coll.h"
+#include "files.h"
 #include "objects.h"
 
 #include "debug_fail.h"
@@ -23,7 +24,8 @@
 #include <unistd.h>
 
 enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
-       SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG, SECTION_ATTRIBUTES };
+       SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG, SECTION_ATTRIBUTES,
+       SECTION_FILES };
 
 void cl_begin_epoch(void);
 
@@ -148,25 +150,28 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     memcpy(p + sizeof s, cl.sent, peers);
     memcpy(p + sizeof s + peers, cl.recv_current, peers);
     memcpy(p + sizeof s + 2 * peers, cl.recv_previous, peers);
-    void *early, *requests, *held, *objects, *attributes;
-    size_t nearly, nrequests, nheld, nobjects, nattributes;
+    void *early, *requests, *held, *objects, *attributes, *mpi_files;
+    size_t nearly, nrequests, nheld, nobjects, nattributes, nmpi_files;
     cl_registries_save_early(&early, &nearly);
     cl_requests_save(&requests, &nrequests);
     cl_held_save(&held, &nheld);
     cl_objects_save(&objects, &nobjects);
     cl_attributes_save(&attributes, &nattributes);
+    cl_files_save(&mpi_files, &nmpi_files);
     int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
              add(w, SECTION_EARLY, early, nearly, err, errlen) ||
              add(w, SECTION_REQUESTS, requests, nrequests, err, errlen) ||
              add(w, SECTION_HELD, held, nheld, err, errlen) ||
              add(w, SECTION_OBJECTS, objects, nobjects, err, errlen) ||
-             add(w, SECTION_ATTRIBUTES, attributes, nattributes, err, errlen);
+             add(w, SECTION_ATTRIBUTES, attributes, nattributes, err, errlen) ||
+             add(w, SECTION_FILES, mpi_files, nmpi_files, err, errlen);
     ckpt_untracked_free(p);
     ckpt_untracked_free(early);
     ckpt_untracked_free(requests);
     ckpt_untracked_free(held);
     ckpt_untracked_free(objects);
     ckpt_untracked_free(attributes);
+    ckpt_untracked_free(mpi_files);
     cl_registries_reset_for_epoch();
     return rc ? -1 : 0;
 }
@@ -325,6 +330,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *held = ckpt_image_find(img, SECTION_HELD, 0);
     const struct ckpt_image_section *objects = ckpt_image_find(img, SECTION_OBJECTS, 0);
     const struct ckpt_image_section *attributes = ckpt_image_find(img, SECTION_ATTRIBUTES, 0);
+    const struct ckpt_image_section *mpi_files = ckpt_image_find(img, SECTION_FILES, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     struct saved_protocol s;
     if (!p || !e || !r || !objects || p->size != sizeof s + 3 * peers) {
@@ -348,7 +354,8 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
         cl_registries_load_early(e->data, e->size) != 0 ||
         cl_requests_load(r->data, r->size) != 0 ||
         (held && cl_held_load(held->data, held->size) != 0) || /* images before held.c have none */
-        (attributes && cl_attributes_load(attributes->data, attributes->size) != 0)) {
+        (attributes && cl_attributes_load(attributes->data, attributes->size) != 0) ||
+        (mpi_files && cl_files_load(mpi_files->data, mpi_files->size) != 0)) {
         snprintf(err, errlen, "coordination layer state is malformed");
         return -1;
     }
@@ -375,6 +382,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     }
     cl_registries_exchange_early();
     cl_coll_recover(); /* objects rebuilt; collectives to replay */
+    cl_files_recover(img->header.checkpoint);
     cl.replaying = 1;
     cl_replay_check_done();
     return 0;

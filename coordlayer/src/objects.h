@@ -208,6 +208,8 @@ void cl_object_free(int index);
 /* The program freed a datatype: its library type goes now, or, while a
  * request in use names it, at the first sweep after they are done. */
 int cl_type_free(int index);
+/* A duplicate of a derived type for the layer's own use (datatypes.c). */
+MPI_Datatype cl_type_dup_private(MPI_Datatype type);
 /* Reclaims the slots and recipes of freed objects nothing needs any more
  * (objects.c says which are needed); returns how many. */
 int cl_objects_sweep(void);

@@ -1,5 +1,6 @@
 /* Writes the generated wrappers of the coordination layer, from MPICH's
- * mpi_proto.h (the MPI standard's signatures), for every MPI call that
+ * mpi_proto.h (the MPI standard's signatures) and ROMIO's mpio.h beside it (the
+ * MPI-IO calls), for every MPI call that
  * coordlayer/src does not implement by hand:
  * 
  *   forward.c      local calls that take handles of objects the program created
@@ -61,24 +62,9 @@ int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
     cl_unsupported("MPI_Win_set_attr", "one-sided communication is not handled by the coordination layer");
 }
 
-int MPI_File_call_errhandler(MPI_File fh, int errorcode)
-{
-    cl_unsupported("MPI_File_call_errhandler", "MPI-IO files are not reopened on recovery");
-}
-
 int MPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn, MPI_Errhandler *errhandler)
 {
-    cl_unsupported("MPI_File_create_errhandler", "MPI-IO files are not reopened on recovery");
-}
-
-int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
-{
-    cl_unsupported("MPI_File_get_errhandler", "MPI-IO files are not reopened on recovery");
-}
-
-int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
-{
-    cl_unsupported("MPI_File_set_errhandler", "MPI-IO files are not reopened on recovery");
+    cl_unsupported("MPI_File_create_errhandler", "not handled by the coordination layer's MPI-IO support");
 }
 
 int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
@@ -709,4 +695,109 @@ int MPI_Win_create_c(void *base, MPI_Aint size, MPI_Aint disp_unit, MPI_Info inf
 int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp_unit, void *baseptr)
 {
     cl_unsupported("MPI_Win_shared_query_c", "one-sided communication is not handled by the coordination layer");
+}
+
+int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_read_shared", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_shared(MPI_File fh, const void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_write_shared", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_iread_shared", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_iwrite_shared", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_read_ordered", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_ordered(MPI_File fh, const void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_write_ordered", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
+{
+    cl_unsupported("MPI_File_seek_shared", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
+{
+    cl_unsupported("MPI_File_get_position_shared", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_read_ordered_begin", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_read_ordered_end(MPI_File fh, void *buf, MPI_Status *status)
+{
+    cl_unsupported("MPI_File_read_ordered_end", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_ordered_begin(MPI_File fh, const void *buf, int count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_write_ordered_begin", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_ordered_end(MPI_File fh, const void *buf, MPI_Status *status)
+{
+    cl_unsupported("MPI_File_write_ordered_end", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_read_ordered_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_read_ordered_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_read_ordered_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_read_ordered_begin_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_read_shared_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_read_shared_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_ordered_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_write_ordered_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_ordered_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_write_ordered_begin_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_write_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_write_shared_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_iread_shared_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_iread_shared_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_iwrite_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
+{
+    cl_unsupported("MPI_File_iwrite_shared_c", "not handled by the coordination layer's MPI-IO support");
+}
+
+int MPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype datatype, MPI_Count *extent)
+{
+    cl_unsupported("MPI_File_get_type_extent_c", "not handled by the coordination layer's MPI-IO support");
 }

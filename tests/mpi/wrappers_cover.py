@@ -64,9 +64,7 @@ def main():
     ap.add_argument("--nm", default="nm")
     a = ap.parse_args()
     header = proto_header(a.mpicc)
-    text = open(header).read()
-    protos = re.findall(r"^(int|double) (MPI_\w+)\(([^;]*?)\)\s*MPICH_API_PUBLIC", text,
-                        re.M | re.S)
+    protos = gen_wrappers.prototypes(header)
     defined = definitions(a.nm, a.archive)
     problems = []
     needing = sorted({name for _, name, params in protos

@@ -1,0 +1,806 @@
+/* MPI-IO files, open again after a recovery (files.h).
+ *
+ * The program holds a virtual file handle, an index into this table. The
+ * table records how each file was opened (its path made absolute, access
+ * mode, communicator), its view and atomicity and, at a checkpoint, the
+ * individual file pointer and the file's size.
+ *
+ * Recovery opens every file that was open at the checkpoint again, on
+ * MPI_COMM_SELF: other members of its communicator may have closed it before
+ * their own checkpoints, so a collective open could not be matched. A
+ * collective call on such a file then writes or reads this rank's part
+ * alone, which gives the same bytes (collective I/O only chooses how they
+ * are moved), without the collective buffering. The view and the pointer
+ * come back, and the file is cut back to the largest size any rank recorded
+ * for it (at its checkpoint, or when it closed it): what was appended after
+ * the checkpoints goes, as for the program's plain files.
+ *
+ * Collectives on a file are counted on a pseudo-communicator of its own
+ * (coll.h). One that some member passed before its checkpoint is served from
+ * the log on recovery, not done again: its data is in the file already, and
+ * writing it again could overwrite what other ranks wrote after it and
+ * before their checkpoints. What is this process's own (view, atomicity,
+ * file pointer) is set again.
+ *
+ * Shared file pointers are refused: their position is kept by the library
+ * in a hidden file, which a rollback would have to restore too. */
+#include "files.h"
+
+#include "coll.h"
+#include "coord.h"
+#include "objects.h"
+
+#include "heap.h"
+#include "log.h"
+
+#include <limits.h>
+#include <mpi.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#define FILE_HANDLE_BASE ((uintptr_t)0xF11E000000000000ULL)
+#define SHARED_POINTER_WHY                                                                        \
+    "shared file pointers are not saved by the coordination layer; use explicit offsets or "     \
+    "the individual file pointer"
+
+/* One file the program opened; the part up to `real` is saved as is. */
+struct file {
+    int32_t open;        /* 0: closed; kept for its size (see agree_sizes) */
+    int32_t comm;        /* table index of the communicator it was opened on */
+    int32_t counter;     /* table index of its pseudo-communicator */
+    int32_t amode, atomic, split_pending;
+    int32_t etype, filetype; /* the program's; derived ones are private duplicates */
+    int32_t errhandler;      /* a predefined one */
+    int32_t path_len;
+    int64_t disp;
+    int64_t position; /* at the checkpoint, in etypes of the view */
+    int64_t size;     /* at the checkpoint, or when closed */
+    uint64_t name;    /* the counter's name: the same on every member */
+    MPI_Status split_status; /* of a split collective begun and not ended */
+    char datarep[MPI_MAX_DATAREP_STRING];
+    MPI_File real; /* this run's; not saved */
+    char *path;
+};
+#define SAVED_BYTES offsetof(struct file, real)
+
+static struct file *files;
+static int nfiles, files_capacity;
+static MPI_Errhandler default_errhandler = MPI_ERRORS_RETURN; /* for files opened later */
+
+/* What a collective that moves data leaves behind: served again on recovery. */
+struct outcome {
+    MPI_Status status;
+    MPI_Offset position;
+};
+
+static MPI_File handle_of(int i)
+{
+    return (MPI_File)(FILE_HANDLE_BASE + (uintptr_t)i);
+}
+
+/* The entry of a handle the program passes; NULL for MPI_FILE_NULL (the
+ * library reports that error). */
+static struct file *file_of(MPI_File fh, const char *call)
+{
+    if (fh == MPI_FILE_NULL)
+        return NULL;
+    uintptr_t i = (uintptr_t)fh - FILE_HANDLE_BASE;
+    if ((uintptr_t)fh < FILE_HANDLE_BASE || i >= (uintptr_t)nfiles || !files[i].open)
+        ckpt_fatal("%s: invalid MPI_File handle %p (not one MPI_File_open returned, or closed)",
+                   call, (void *)fh);
+    return &files[i];
+}
+
+static MPI_File real_of(MPI_File fh, const char *call)
+{
+    struct file *f = file_of(fh, call);
+    return f ? f->real : MPI_FILE_NULL;
+}
+
+/* ---- what the file records ---- */
+
+/* The file's name in the process's working directory of now: recovery may
+ * start elsewhere. ROMIO's prefixes ("ufs:", "nfs:") are kept in front. */
+static char *absolute_path(const char *filename)
+{
+    const char *colon = strchr(filename, ':'), *slash = strchr(filename, '/');
+    size_t prefix = colon && (!slash || colon < slash) && colon - filename > 1
+                        ? (size_t)(colon - filename) + 1 : 0;
+    const char *rest = filename + prefix;
+    char cwd[PATH_MAX] = "";
+    if (rest[0] != '/' && !getcwd(cwd, sizeof cwd))
+        cwd[0] = '\0';
+    size_t n = strlen(filename) + strlen(cwd) + 2;
+    char *path = ckpt_untracked_malloc(n);
+    snprintf(path, n, "%.*s%s%s%s", (int)prefix, filename, cwd, cwd[0] ? "/" : "", rest);
+    return path;
+}
+
+/* A view's type the file keeps: the program may free its own handle. */
+static MPI_Datatype kept_type(MPI_Datatype t)
+{
+    return cl_is_virtual((unsigned)t, CL_OBJ_TYPE) ? cl_type_dup_private(t) : t;
+}
+
+static void release_type(MPI_Datatype t)
+{
+    if (cl_is_virtual((unsigned)t, CL_OBJ_TYPE))
+        MPI_Type_free(&t);
+}
+
+static uint64_t file_name(int comm, uint64_t seq)
+{
+    uint64_t x = cl_objects[comm].name ^ (seq * 0x9e3779b97f4a7c15ULL) ^ 0xf11e0f11e0f11eULL;
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    return x ? x : 1;
+}
+
+static MPI_File add_file(int comm, uint64_t seq, char *path, int amode, MPI_File real)
+{
+    files = cl_grow(files, &files_capacity, nfiles + 1, sizeof *files);
+    struct file *f = &files[nfiles];
+    memset(f, 0, sizeof *f);
+    f->open = 1;
+    f->comm = comm;
+    f->name = file_name(comm, seq);
+    int known = cl_nobjects;
+    f->counter = cl_comm_pseudo(f->name);
+    if (f->counter >= known) {
+        cl_coll_join_window(f->counter);
+        cl_coll_join_replay(f->counter);
+    }
+    f->amode = amode;
+    f->etype = f->filetype = MPI_BYTE;
+    snprintf(f->datarep, sizeof f->datarep, "native");
+    f->errhandler = default_errhandler;
+    f->path = path;
+    f->path_len = (int32_t)strlen(path);
+    f->real = real;
+    return handle_of(nfiles++);
+}
+
+/* ---- opening and closing ---- */
+
+int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
+{
+    if (amode & MPI_MODE_SEQUENTIAL)
+        cl_unsupported("MPI_File_open with MPI_MODE_SEQUENTIAL", SHARED_POINTER_WHY);
+    struct cl_coll c;
+    int replay = cl_coll_begin(&c, comm, "MPI_File_open"), rc;
+    char *path = absolute_path(filename);
+    MPI_File real = MPI_FILE_NULL;
+    /* Served from the log: the other members opened it before their
+     * checkpoints and have it open again alone; so does this rank. */
+    if (replay)
+        rc = PMPI_File_open(MPI_COMM_SELF, path, amode & ~MPI_MODE_EXCL, info, &real);
+    else
+        rc = PMPI_File_open(c.real, path, amode, info, &real);
+    if (rc == MPI_SUCCESS) {
+        *fh = add_file(c.comm, c.seq, path, amode, real);
+    } else {
+        *fh = MPI_FILE_NULL;
+        ckpt_untracked_free(path);
+    }
+    if (replay)
+        cl_coll_replay(&c, NULL, 0);
+    else
+        cl_coll_end(&c, NULL, 0);
+    return rc;
+}
+
+int MPI_File_close(MPI_File *fh)
+{
+    struct file *f = file_of(*fh, "MPI_File_close");
+    if (!f)
+        return PMPI_File_close(fh);
+    struct cl_coll c;
+    int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_close");
+    MPI_Offset size = 0;
+    PMPI_File_get_size(f->real, &size); /* before a delete on close */
+    int rc = PMPI_File_close(&f->real); /* on recovery this rank's own handle */
+    f->open = 0;
+    f->size = size;
+    release_type(f->etype);
+    release_type(f->filetype);
+    if (replay)
+        cl_coll_replay(&c, NULL, 0);
+    else
+        cl_coll_end(&c, NULL, 0);
+    *fh = MPI_FILE_NULL;
+    return rc;
+}
+
+int MPI_File_delete(const char *filename, MPI_Info info)
+{
+    return PMPI_File_delete(filename, info);
+}
+
+/* ---- collectives that change no data ---- */
+
+/* A collective whose effect is this process's own: done on recovery too. */
+static int own_collective_end(struct cl_coll *c, int replay, int rc)
+{
+    if (replay)
+        cl_coll_replay(c, NULL, 0);
+    else
+        cl_coll_end(c, NULL, 0);
+    return rc;
+}
+
+int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype,
+                      const char *datarep, MPI_Info info)
+{
+    struct file *f = file_of(fh, "MPI_File_set_view");
+    if (!f)
+        return PMPI_File_set_view(fh, disp, cl_real_type(etype), cl_real_type(filetype), datarep,
+                                  info);
+    struct cl_coll c;
+    int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_view");
+    int rc = PMPI_File_set_view(f->real, disp, cl_real_type(etype), cl_real_type(filetype),
+                                datarep, info);
+    if (rc == MPI_SUCCESS) {
+        release_type(f->etype);
+        release_type(f->filetype);
+        f->etype = kept_type(etype);
+        f->filetype = kept_type(filetype);
+        f->disp = disp;
+        snprintf(f->datarep, sizeof f->datarep, "%s", datarep ? datarep : "native");
+    }
+    return own_collective_end(&c, replay, rc);
+}
+
+int MPI_File_set_atomicity(MPI_File fh, int flag)
+{
+    struct file *f = file_of(fh, "MPI_File_set_atomicity");
+    if (!f)
+        return PMPI_File_set_atomicity(fh, flag);
+    struct cl_coll c;
+    int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_atomicity");
+    int rc = PMPI_File_set_atomicity(f->real, flag);
+    if (rc == MPI_SUCCESS)
+        f->atomic = flag != 0;
+    return own_collective_end(&c, replay, rc);
+}
+
+int MPI_File_set_info(MPI_File fh, MPI_Info info)
+{
+    struct file *f = file_of(fh, "MPI_File_set_info");
+    if (!f)
+        return PMPI_File_set_info(fh, info);
+    struct cl_coll c;
+    int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_info");
+    return own_collective_end(&c, replay, PMPI_File_set_info(f->real, info));
+}
+
+/* set_size, preallocate, sync: their effect is on the file, there already
+ * when served from the log. */
+static int file_collective(MPI_File fh, const char *call, int (*op)(MPI_File, MPI_Offset),
+                           MPI_Offset arg)
+{
+    struct file *f = file_of(fh, call);
+    if (!f)
+        return op(fh, arg);
+    struct cl_coll c;
+    if (cl_coll_begin_at(&c, f->counter, call))
+        return cl_coll_replay(&c, NULL, 0);
+    int rc = op(f->real, arg);
+    cl_coll_end(&c, NULL, 0);
+    return rc;
+}
+
+static int sync_op(MPI_File fh, MPI_Offset unused)
+{
+    (void)unused;
+    return PMPI_File_sync(fh);
+}
+
+int MPI_File_set_size(MPI_File fh, MPI_Offset size)
+{
+    return file_collective(fh, "MPI_File_set_size", PMPI_File_set_size, size);
+}
+
+int MPI_File_preallocate(MPI_File fh, MPI_Offset size)
+{
+    return file_collective(fh, "MPI_File_preallocate", PMPI_File_preallocate, size);
+}
+
+int MPI_File_sync(MPI_File fh)
+{
+    return file_collective(fh, "MPI_File_sync", sync_op, 0);
+}
+
+/* ---- collectives that move data ---- */
+
+enum access { READ, WRITE, READ_AT, WRITE_AT };
+
+static int data_call(enum access how, MPI_File real, MPI_Offset at, void *buf, int count,
+                     MPI_Datatype type, MPI_Status *st)
+{
+    MPI_Datatype t = cl_real_type(type);
+    switch (how) {
+    case READ: return PMPI_File_read_all(real, buf, count, t, st);
+    case WRITE: return PMPI_File_write_all(real, buf, count, t, st);
+    case READ_AT: return PMPI_File_read_at_all(real, at, buf, count, t, st);
+    case WRITE_AT: return PMPI_File_write_at_all(real, at, buf, count, t, st);
+    }
+    return MPI_ERR_INTERN;
+}
+
+/* A collective read or write: served from the log on recovery (a read's
+ * data with it), the file pointer moved to where it was after it. */
+static int data_collective(const char *call, enum access how, MPI_File fh, MPI_Offset at,
+                           void *buf, int count, MPI_Datatype type, MPI_Status *status)
+{
+    struct file *f = file_of(fh, call);
+    if (!f)
+        return data_call(how, fh, at, buf, count, type, status);
+    MPI_Status own;
+    if (status == MPI_STATUS_IGNORE)
+        status = &own;
+    struct outcome o;
+    memset(&o, 0, sizeof o);
+    struct cl_block out[2] = {{&o, (int)sizeof o, MPI_BYTE}, {buf, count, type}};
+    int nout = how == READ || how == READ_AT ? 2 : 1;
+    struct cl_coll c;
+    if (cl_coll_begin_at(&c, f->counter, call)) {
+        int rc = cl_coll_replay(&c, out, nout);
+        *status = o.status;
+        PMPI_File_seek(f->real, o.position, MPI_SEEK_SET);
+        return rc;
+    }
+    int rc = data_call(how, f->real, at, buf, count, type, status);
+    o.status = *status;
+    PMPI_File_get_position(f->real, &o.position);
+    cl_coll_end(&c, out, nout);
+    return rc;
+}
+
+int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                      MPI_Status *status)
+{
+    return data_collective("MPI_File_read_all", READ, fh, 0, buf, count, datatype, status);
+}
+
+int MPI_File_write_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                       MPI_Status *status)
+{
+    return data_collective("MPI_File_write_all", WRITE, fh, 0, (void *)buf, count, datatype,
+                           status);
+}
+
+int MPI_File_read_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                         MPI_Datatype datatype, MPI_Status *status)
+{
+    return data_collective("MPI_File_read_at_all", READ_AT, fh, offset, buf, count, datatype,
+                           status);
+}
+
+int MPI_File_write_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                          MPI_Datatype datatype, MPI_Status *status)
+{
+    return data_collective("MPI_File_write_at_all", WRITE_AT, fh, offset, (void *)buf, count,
+                           datatype, status);
+}
+
+/* Non-blocking collectives: done now, their request complete (MPI allows
+ * it), so none is in flight at a checkpoint. */
+static int done_now(int rc, const MPI_Status *st, MPI_Request *request)
+{
+    *request = cl_request_done(st);
+    return rc;
+}
+
+int MPI_File_iread_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                       MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_read_all(fh, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_iwrite_all(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                        MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_write_all(fh, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_iread_at_all(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                          MPI_Datatype datatype, MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_read_at_all(fh, offset, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_iwrite_at_all(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                           MPI_Datatype datatype, MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_write_at_all(fh, offset, buf, count, datatype, &st), &st, request);
+}
+
+/* Split collectives: the whole collective at _begin, its status kept (in the
+ * image too) for _end. */
+static int split_begin(MPI_File fh, int rc, const MPI_Status *st)
+{
+    struct file *f = file_of(fh, "a split collective");
+    if (f) {
+        f->split_pending = 1;
+        f->split_status = *st;
+    }
+    return rc;
+}
+
+static int split_end(MPI_File fh, MPI_Status *status, const char *call)
+{
+    struct file *f = file_of(fh, call);
+    if (!f || !f->split_pending)
+        return MPI_ERR_OTHER; /* an end without its begin */
+    f->split_pending = 0;
+    if (status != MPI_STATUS_IGNORE)
+        *status = f->split_status;
+    return MPI_SUCCESS;
+}
+
+int MPI_File_read_all_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype)
+{
+    MPI_Status st;
+    return split_begin(fh, MPI_File_read_all(fh, buf, count, datatype, &st), &st);
+}
+
+int MPI_File_read_all_end(MPI_File fh, void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_read_all_end");
+}
+
+int MPI_File_write_all_begin(MPI_File fh, const void *buf, int count, MPI_Datatype datatype)
+{
+    MPI_Status st;
+    return split_begin(fh, MPI_File_write_all(fh, buf, count, datatype, &st), &st);
+}
+
+int MPI_File_write_all_end(MPI_File fh, const void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_write_all_end");
+}
+
+int MPI_File_read_at_all_begin(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                               MPI_Datatype datatype)
+{
+    MPI_Status st;
+    return split_begin(fh, MPI_File_read_at_all(fh, offset, buf, count, datatype, &st), &st);
+}
+
+int MPI_File_read_at_all_end(MPI_File fh, void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_read_at_all_end");
+}
+
+int MPI_File_write_at_all_begin(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                                MPI_Datatype datatype)
+{
+    MPI_Status st;
+    return split_begin(fh, MPI_File_write_at_all(fh, offset, buf, count, datatype, &st), &st);
+}
+
+int MPI_File_write_at_all_end(MPI_File fh, const void *buf, MPI_Status *status)
+{
+    (void)buf;
+    return split_end(fh, status, "MPI_File_write_at_all_end");
+}
+
+/* ---- independent access: done again on recovery like any other work ---- */
+
+int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status)
+{
+    return PMPI_File_read(real_of(fh, "MPI_File_read"), buf, count, cl_real_type(datatype),
+                          status);
+}
+
+int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                   MPI_Status *status)
+{
+    return PMPI_File_write(real_of(fh, "MPI_File_write"), buf, count, cl_real_type(datatype),
+                           status);
+}
+
+int MPI_File_read_at(MPI_File fh, MPI_Offset offset, void *buf, int count, MPI_Datatype datatype,
+                     MPI_Status *status)
+{
+    return PMPI_File_read_at(real_of(fh, "MPI_File_read_at"), offset, buf, count,
+                             cl_real_type(datatype), status);
+}
+
+int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                      MPI_Datatype datatype, MPI_Status *status)
+{
+    return PMPI_File_write_at(real_of(fh, "MPI_File_write_at"), offset, buf, count,
+                              cl_real_type(datatype), status);
+}
+
+int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
+                   MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_read(fh, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
+                    MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_write(fh, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
+                      MPI_Datatype datatype, MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_read_at(fh, offset, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_iwrite_at(MPI_File fh, MPI_Offset offset, const void *buf, int count,
+                       MPI_Datatype datatype, MPI_Request *request)
+{
+    MPI_Status st;
+    return done_now(MPI_File_write_at(fh, offset, buf, count, datatype, &st), &st, request);
+}
+
+int MPI_File_seek(MPI_File fh, MPI_Offset offset, int whence)
+{
+    return PMPI_File_seek(real_of(fh, "MPI_File_seek"), offset, whence);
+}
+
+/* ---- queries ---- */
+
+int MPI_File_get_position(MPI_File fh, MPI_Offset *offset)
+{
+    return PMPI_File_get_position(real_of(fh, "MPI_File_get_position"), offset);
+}
+
+int MPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset *disp)
+{
+    return PMPI_File_get_byte_offset(real_of(fh, "MPI_File_get_byte_offset"), offset, disp);
+}
+
+int MPI_File_get_size(MPI_File fh, MPI_Offset *size)
+{
+    return PMPI_File_get_size(real_of(fh, "MPI_File_get_size"), size);
+}
+
+int MPI_File_get_amode(MPI_File fh, int *amode)
+{
+    struct file *f = file_of(fh, "MPI_File_get_amode");
+    if (!f)
+        return PMPI_File_get_amode(fh, amode);
+    *amode = f->amode; /* the reopened file's lacks MPI_MODE_CREATE */
+    return MPI_SUCCESS;
+}
+
+int MPI_File_get_atomicity(MPI_File fh, int *flag)
+{
+    return PMPI_File_get_atomicity(real_of(fh, "MPI_File_get_atomicity"), flag);
+}
+
+/* The group of the communicator it was opened on (a reopened file's own is
+ * MPI_COMM_SELF's). */
+int MPI_File_get_group(MPI_File fh, MPI_Group *group)
+{
+    struct file *f = file_of(fh, "MPI_File_get_group");
+    if (!f)
+        return PMPI_File_get_group(fh, group);
+    MPI_Comm comm = f->comm == CL_WORLD  ? MPI_COMM_WORLD
+                    : f->comm == CL_SELF ? MPI_COMM_SELF
+                                         : cl_handle_of(f->comm);
+    return MPI_Comm_group(comm, group);
+}
+
+int MPI_File_get_info(MPI_File fh, MPI_Info *info)
+{
+    return PMPI_File_get_info(real_of(fh, "MPI_File_get_info"), info);
+}
+
+int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *extent)
+{
+    return PMPI_File_get_type_extent(real_of(fh, "MPI_File_get_type_extent"),
+                                     cl_real_type(datatype), extent);
+}
+
+/* Derived types come back as new handles the program frees (MPI says so). */
+int MPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype,
+                      MPI_Datatype *filetype, char *datarep)
+{
+    struct file *f = file_of(fh, "MPI_File_get_view");
+    if (!f)
+        return PMPI_File_get_view(fh, disp, etype, filetype, datarep);
+    *disp = f->disp;
+    *etype = kept_type(f->etype);
+    *filetype = kept_type(f->filetype);
+    strcpy(datarep, f->datarep);
+    return MPI_SUCCESS;
+}
+
+/* ---- error handlers: the predefined ones ---- */
+
+static MPI_Errhandler predefined_errhandler(MPI_Errhandler e)
+{
+    if (cl_is_virtual((unsigned)e, CL_OBJ_ERRHANDLER))
+        cl_unsupported("MPI_File_set_errhandler with an error handler the program made",
+                       "it would not be set again on the reopened file; use "
+                       "MPI_ERRORS_RETURN or MPI_ERRORS_ARE_FATAL");
+    return e;
+}
+
+int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
+{
+    struct file *f = file_of(file, "MPI_File_set_errhandler");
+    int rc = PMPI_File_set_errhandler(f ? f->real : file, predefined_errhandler(errhandler));
+    if (rc == MPI_SUCCESS) {
+        if (f)
+            f->errhandler = errhandler;
+        else
+            default_errhandler = errhandler;
+    }
+    return rc;
+}
+
+int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
+{
+    return PMPI_File_get_errhandler(real_of(file, "MPI_File_get_errhandler"), errhandler);
+}
+
+int MPI_File_call_errhandler(MPI_File fh, int errorcode)
+{
+    return PMPI_File_call_errhandler(real_of(fh, "MPI_File_call_errhandler"), errorcode);
+}
+
+/* ---- image ---- */
+
+void cl_files_save(void **bytes, size_t *n)
+{
+    size_t size = 2 * sizeof(int32_t);
+    for (int i = 0; i < nfiles; i++) {
+        struct file *f = &files[i];
+        if (f->open) {
+            PMPI_File_get_position(f->real, &f->position);
+            PMPI_File_get_size(f->real, &f->size);
+        }
+        size += SAVED_BYTES + (size_t)f->path_len;
+    }
+    unsigned char *p = ckpt_untracked_malloc(size), *q = p;
+    int32_t head[2] = {nfiles, default_errhandler};
+    memcpy(q, head, sizeof head);
+    q += sizeof head;
+    for (int i = 0; i < nfiles; i++) {
+        memcpy(q, &files[i], SAVED_BYTES);
+        q += SAVED_BYTES;
+        memcpy(q, files[i].path, (size_t)files[i].path_len);
+        q += files[i].path_len;
+    }
+    *bytes = p;
+    *n = size;
+}
+
+int cl_files_load(const void *bytes, size_t n)
+{
+    const unsigned char *p = bytes, *end = p + n;
+    int32_t head[2];
+    if (n < sizeof head)
+        return -1;
+    memcpy(head, p, sizeof head);
+    p += sizeof head;
+    if (head[0] < 0)
+        return -1;
+    nfiles = 0;
+    default_errhandler = head[1];
+    for (int i = 0; i < head[0]; i++) {
+        files = cl_grow(files, &files_capacity, nfiles + 1, sizeof *files);
+        struct file *f = &files[nfiles];
+        if ((size_t)(end - p) < SAVED_BYTES)
+            return -1;
+        memcpy(f, p, SAVED_BYTES);
+        p += SAVED_BYTES;
+        if (f->path_len < 0 || end - p < f->path_len || f->counter < 0 ||
+            f->counter >= cl_nobjects || f->comm < 0 || f->comm >= cl_nobjects)
+            return -1;
+        f->path = ckpt_untracked_malloc((size_t)f->path_len + 1);
+        memcpy(f->path, p, (size_t)f->path_len);
+        f->path[f->path_len] = '\0';
+        p += f->path_len;
+        f->datarep[sizeof f->datarep - 1] = '\0';
+        f->real = MPI_FILE_NULL;
+        nfiles++;
+    }
+    return p == end ? 0 : -1;
+}
+
+/* ---- recovery ---- */
+
+static void reopen(struct file *f, uint64_t checkpoint)
+{
+    int rc = PMPI_File_open(MPI_COMM_SELF, f->path,
+                            f->amode & ~(MPI_MODE_CREATE | MPI_MODE_EXCL), MPI_INFO_NULL,
+                            &f->real);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_File_set_view(f->real, f->disp, cl_real_type(f->etype),
+                                cl_real_type(f->filetype), f->datarep, MPI_INFO_NULL);
+    if (rc == MPI_SUCCESS && f->atomic)
+        rc = PMPI_File_set_atomicity(f->real, 1);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_File_seek(f->real, f->position, MPI_SEEK_SET);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_File_set_errhandler(f->real, f->errhandler);
+    if (rc != MPI_SUCCESS) {
+        char why[MPI_MAX_ERROR_STRING] = "";
+        int len = 0;
+        PMPI_Error_string(rc, why, &len);
+        ckpt_fatal("recovering from checkpoint %llu: MPI-IO file %s, open at the checkpoint, "
+                   "cannot be opened again as it was (%s); was it removed or moved since?",
+                   (unsigned long long)checkpoint, f->path, why);
+    }
+}
+
+/* The largest size every rank recorded for each file (open at its
+ * checkpoint or closed before it); files are known by their counter's name. */
+static int64_t agreed_size(const uint64_t *all, int total, uint64_t name)
+{
+    int64_t size = -1;
+    for (int k = 0; k + 1 < total; k += 2)
+        if (all[k] == name && (int64_t)all[k + 1] > size)
+            size = (int64_t)all[k + 1];
+    return size;
+}
+
+static void cut_back(uint64_t checkpoint)
+{
+    uint64_t *mine = ckpt_untracked_malloc(sizeof(uint64_t) * 2 * (size_t)(nfiles + 1));
+    for (int i = 0; i < nfiles; i++) {
+        mine[2 * i] = files[i].name;
+        mine[2 * i + 1] = (uint64_t)files[i].size;
+    }
+    int two = 2 * nfiles, total = 0;
+    int *counts = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
+    int *displs = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
+    PMPI_Allgather(&two, 1, MPI_INT, counts, 1, MPI_INT, cl.control);
+    for (int r = 0; r < cl.size; r++) {
+        displs[r] = total;
+        total += counts[r];
+    }
+    uint64_t *all = ckpt_untracked_malloc(sizeof(uint64_t) * (size_t)(total + 2));
+    PMPI_Allgatherv(mine, two, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, cl.control);
+    for (int i = 0; i < nfiles; i++) {
+        struct file *f = &files[i];
+        MPI_Offset now = 0;
+        int64_t size = agreed_size(all, total, f->name);
+        if (!f->open || PMPI_File_get_size(f->real, &now) != MPI_SUCCESS || now <= size)
+            continue;
+        if (PMPI_File_set_size(f->real, size) != MPI_SUCCESS)
+            ckpt_fatal("recovering from checkpoint %llu: MPI-IO file %s cannot be cut back to "
+                       "%lld bytes, its size at the checkpoint",
+                       (unsigned long long)checkpoint, f->path, (long long)size);
+    }
+    /* No rank writes before every cut is made. */
+    PMPI_Barrier(cl.control);
+    ckpt_untracked_free(mine);
+    ckpt_untracked_free(counts);
+    ckpt_untracked_free(displs);
+    ckpt_untracked_free(all);
+}
+
+void cl_files_recover(uint64_t checkpoint)
+{
+    int any = nfiles > 0, anyone = 0;
+    PMPI_Allreduce(&any, &anyone, 1, MPI_INT, MPI_MAX, cl.control);
+    if (!anyone)
+        return;
+    PMPI_File_set_errhandler(MPI_FILE_NULL, default_errhandler);
+    for (int i = 0; i < nfiles; i++)
+        if (files[i].open)
+            reopen(&files[i], checkpoint);
+    cut_back(checkpoint);
+}

@@ -1,0 +1,19 @@
+/* MPI-IO files (files.c): the program's file handles, open again after a
+ * recovery at their state at the checkpoint. */
+#ifndef AALC_CL_FILES_H
+#define AALC_CL_FILES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Image: the files open at the checkpoint (view, pointer, size) and the
+ * sizes of those closed since the last recovery. */
+void cl_files_save(void **bytes, size_t *n);
+int cl_files_load(const void *bytes, size_t n);
+/* Recovery, after the objects are rebuilt: every file open at the
+ * checkpoint is open again, alone, and cut back to the size the ranks
+ * agree on. Collective over every rank. Stops the program, naming the file,
+ * when one cannot be opened again. */
+void cl_files_recover(uint64_t checkpoint);
+
+#endif
