@@ -40,23 +40,23 @@
 #include <unistd.h>
 
 #define FILE_HANDLE_BASE ((uintptr_t)0xF11E000000000000ULL)
-#define SHARED_POINTER_WHY                                                                        \
-    "shared file pointers are not saved by the coordination layer; use explicit offsets or "     \
+#define SHARED_POINTER_WHY                                                                         \
+    "shared file pointers are not saved by the coordination layer; use explicit offsets or "       \
     "the individual file pointer"
 
 /* One file the program opened; the part up to `real` is saved as is. */
 struct file {
-    int32_t open;        /* 0: closed; kept for its size (see agree_sizes) */
-    int32_t comm;        /* table index of the communicator it was opened on */
-    int32_t counter;     /* table index of its pseudo-communicator */
+    int32_t open;    /* 0: closed; kept for its size (see agree_sizes) */
+    int32_t comm;    /* table index of the communicator it was opened on */
+    int32_t counter; /* table index of its pseudo-communicator */
     int32_t amode, atomic, split_pending;
     int32_t etype, filetype; /* the program's; derived ones are private duplicates */
     int32_t errhandler;      /* a predefined one */
     int32_t path_len;
     int64_t disp;
-    int64_t position; /* at the checkpoint, in etypes of the view */
-    int64_t size;     /* at the checkpoint, or when closed */
-    uint64_t name;    /* the counter's name: the same on every member */
+    int64_t position;        /* at the checkpoint, in etypes of the view */
+    int64_t size;            /* at the checkpoint, or when closed */
+    uint64_t name;           /* the counter's name: the same on every member */
     MPI_Status split_status; /* of a split collective begun and not ended */
     char datarep[MPI_MAX_DATAREP_STRING];
     MPI_File real; /* this run's; not saved */
@@ -74,10 +74,7 @@ struct outcome {
     MPI_Offset position;
 };
 
-static MPI_File handle_of(int i)
-{
-    return (MPI_File)(FILE_HANDLE_BASE + (uintptr_t)i);
-}
+static MPI_File handle_of(int i) { return (MPI_File)(FILE_HANDLE_BASE + (uintptr_t)i); }
 
 /* The entry of a handle the program passes; NULL for MPI_FILE_NULL (the
  * library reports that error). */
@@ -106,7 +103,8 @@ static char *absolute_path(const char *filename)
 {
     const char *colon = strchr(filename, ':'), *slash = strchr(filename, '/');
     size_t prefix = colon && (!slash || colon < slash) && colon - filename > 1
-                        ? (size_t)(colon - filename) + 1 : 0;
+                        ? (size_t)(colon - filename) + 1
+                        : 0;
     const char *rest = filename + prefix;
     char cwd[PATH_MAX] = "";
     if (rest[0] != '/' && !getcwd(cwd, sizeof cwd))
@@ -239,8 +237,8 @@ int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Data
                                   info);
     struct cl_coll c;
     int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_view");
-    int rc = PMPI_File_set_view(f->real, disp, cl_real_type(etype), cl_real_type(filetype),
-                                datarep, info);
+    int rc = PMPI_File_set_view(f->real, disp, cl_real_type(etype), cl_real_type(filetype), datarep,
+                                info);
     if (rc == MPI_SUCCESS) {
         release_type(f->etype);
         release_type(f->filetype);
@@ -307,10 +305,7 @@ int MPI_File_preallocate(MPI_File fh, MPI_Offset size)
     return file_collective(fh, "MPI_File_preallocate", PMPI_File_preallocate, size);
 }
 
-int MPI_File_sync(MPI_File fh)
-{
-    return file_collective(fh, "MPI_File_sync", sync_op, 0);
-}
+int MPI_File_sync(MPI_File fh) { return file_collective(fh, "MPI_File_sync", sync_op, 0); }
 
 /* ---- collectives that move data ---- */
 
@@ -321,18 +316,22 @@ static int data_call(enum access how, MPI_File real, MPI_Offset at, void *buf, i
 {
     MPI_Datatype t = cl_real_type(type);
     switch (how) {
-    case READ: return PMPI_File_read_all(real, buf, count, t, st);
-    case WRITE: return PMPI_File_write_all(real, buf, count, t, st);
-    case READ_AT: return PMPI_File_read_at_all(real, at, buf, count, t, st);
-    case WRITE_AT: return PMPI_File_write_at_all(real, at, buf, count, t, st);
+    case READ:
+        return PMPI_File_read_all(real, buf, count, t, st);
+    case WRITE:
+        return PMPI_File_write_all(real, buf, count, t, st);
+    case READ_AT:
+        return PMPI_File_read_at_all(real, at, buf, count, t, st);
+    case WRITE_AT:
+        return PMPI_File_write_at_all(real, at, buf, count, t, st);
     }
     return MPI_ERR_INTERN;
 }
 
 /* A collective read or write: served from the log on recovery (a read's
  * data with it), the file pointer moved to where it was after it. */
-static int data_collective(const char *call, enum access how, MPI_File fh, MPI_Offset at,
-                           void *buf, int count, MPI_Datatype type, MPI_Status *status)
+static int data_collective(const char *call, enum access how, MPI_File fh, MPI_Offset at, void *buf,
+                           int count, MPI_Datatype type, MPI_Status *status)
 {
     struct file *f = file_of(fh, call);
     if (!f)
@@ -358,8 +357,7 @@ static int data_collective(const char *call, enum access how, MPI_File fh, MPI_O
     return rc;
 }
 
-int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
-                      MPI_Status *status)
+int MPI_File_read_all(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status)
 {
     return data_collective("MPI_File_read_all", READ, fh, 0, buf, count, datatype, status);
 }
@@ -498,8 +496,7 @@ int MPI_File_write_at_all_end(MPI_File fh, const void *buf, MPI_Status *status)
 
 int MPI_File_read(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status)
 {
-    return PMPI_File_read(real_of(fh, "MPI_File_read"), buf, count, cl_real_type(datatype),
-                          status);
+    return PMPI_File_read(real_of(fh, "MPI_File_read"), buf, count, cl_real_type(datatype), status);
 }
 
 int MPI_File_write(MPI_File fh, const void *buf, int count, MPI_Datatype datatype,
@@ -523,8 +520,7 @@ int MPI_File_write_at(MPI_File fh, MPI_Offset offset, const void *buf, int count
                               cl_real_type(datatype), status);
 }
 
-int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype datatype,
-                   MPI_Request *request)
+int MPI_File_iread(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Request *request)
 {
     MPI_Status st;
     return done_now(MPI_File_read(fh, buf, count, datatype, &st), &st, request);
@@ -537,8 +533,8 @@ int MPI_File_iwrite(MPI_File fh, const void *buf, int count, MPI_Datatype dataty
     return done_now(MPI_File_write(fh, buf, count, datatype, &st), &st, request);
 }
 
-int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count,
-                      MPI_Datatype datatype, MPI_Request *request)
+int MPI_File_iread_at(MPI_File fh, MPI_Offset offset, void *buf, int count, MPI_Datatype datatype,
+                      MPI_Request *request)
 {
     MPI_Status st;
     return done_now(MPI_File_read_at(fh, offset, buf, count, datatype, &st), &st, request);
@@ -612,8 +608,8 @@ int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *exten
 }
 
 /* Derived types come back as new handles the program frees (MPI says so). */
-int MPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype,
-                      MPI_Datatype *filetype, char *datarep)
+int MPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Datatype *filetype,
+                      char *datarep)
 {
     struct file *f = file_of(fh, "MPI_File_get_view");
     if (!f)
@@ -723,12 +719,11 @@ int cl_files_load(const void *bytes, size_t n)
 
 static void reopen(struct file *f, uint64_t checkpoint)
 {
-    int rc = PMPI_File_open(MPI_COMM_SELF, f->path,
-                            f->amode & ~(MPI_MODE_CREATE | MPI_MODE_EXCL), MPI_INFO_NULL,
-                            &f->real);
+    int rc = PMPI_File_open(MPI_COMM_SELF, f->path, f->amode & ~(MPI_MODE_CREATE | MPI_MODE_EXCL),
+                            MPI_INFO_NULL, &f->real);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_File_set_view(f->real, f->disp, cl_real_type(f->etype),
-                                cl_real_type(f->filetype), f->datarep, MPI_INFO_NULL);
+        rc = PMPI_File_set_view(f->real, f->disp, cl_real_type(f->etype), cl_real_type(f->filetype),
+                                f->datarep, MPI_INFO_NULL);
     if (rc == MPI_SUCCESS && f->atomic)
         rc = PMPI_File_set_atomicity(f->real, 1);
     if (rc == MPI_SUCCESS)

@@ -4,6 +4,7 @@
 
 #include "coll.h"
 #include "files.h"
+#include "library_calls.h"
 #include "objects.h"
 
 #include "debug_fail.h"
@@ -411,6 +412,7 @@ static const struct ckpt_layer mpi_layer = {
 __attribute__((constructor)) static void register_layer(void)
 {
     ckpt_set_layer(&mpi_layer);
+    cl_library_calls_init();
 }
 
 /* ---- failing clearly ---- */

@@ -1,0 +1,44 @@
+/* Where the MPI library's code is (library_calls.h). */
+#define _GNU_SOURCE
+#include "library_calls.h"
+
+#include <dlfcn.h>
+#include <link.h>
+#include <stddef.h>
+
+uintptr_t cl_library_lo, cl_library_hi;
+
+/* The loaded object that defines PMPI_Init itself: its address range. The
+ * program's own address for PMPI_Init may be a stub in the executable, so
+ * each shared object is asked by name. */
+static int find_mpi(struct dl_phdr_info *info, size_t size, void *unused)
+{
+    (void)size;
+    (void)unused;
+    if (!info->dlpi_name || !info->dlpi_name[0])
+        return 0; /* the executable: a statically linked MPI calls itself directly
+                   */
+    void *h = dlopen(info->dlpi_name, RTLD_LAZY | RTLD_NOLOAD);
+    if (!h)
+        return 0;
+    uintptr_t init = (uintptr_t)dlsym(h, "PMPI_Init");
+    dlclose(h);
+    uintptr_t lo = UINTPTR_MAX, hi = 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD)
+            continue;
+        uintptr_t start = info->dlpi_addr + ph->p_vaddr;
+        if (start < lo)
+            lo = start;
+        if (start + ph->p_memsz > hi)
+            hi = start + ph->p_memsz;
+    }
+    if (!init || init < lo || init >= hi)
+        return 0;
+    cl_library_lo = lo;
+    cl_library_hi = hi;
+    return 1;
+}
+
+void cl_library_calls_init(void) { dl_iterate_phdr(find_mpi, NULL); }

@@ -1,0 +1,28 @@
+/* Calls the MPI library makes to itself through public names.
+ *
+ * The layer's MPI_* functions are exported from the program, so a shared
+ * library's calls reach them: a library of the program's (a solver, HDF5)
+ * is checkpointed like the program. The MPI library itself also calls a few
+ * public names through its PLT (MPICH 4.0's ROMIO calls
+ * MPI_Type_create_resized when it flattens a darray or subarray file view),
+ * and must get its own objects back, not the program's virtual handles:
+ * those wrappers pass such calls straight on. */
+#ifndef AALC_CL_LIBRARY_CALLS_H
+#define AALC_CL_LIBRARY_CALLS_H
+
+#include <stdint.h>
+
+extern uintptr_t cl_library_lo, cl_library_hi;
+
+/* Finds the MPI library's code in memory (once, at start). */
+void cl_library_calls_init(void);
+
+/* Was the wrapper called from the MPI library's code? Give it
+ * __builtin_return_address(0). */
+static inline int cl_called_by_library(const void *return_address)
+{
+    uintptr_t a = (uintptr_t)return_address;
+    return a >= cl_library_lo && a < cl_library_hi;
+}
+
+#endif
