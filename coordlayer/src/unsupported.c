@@ -64,7 +64,7 @@ int MPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 
 int MPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn, MPI_Errhandler *errhandler)
 {
-    cl_unsupported("MPI_File_create_errhandler", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_create_errhandler", "an error handler the program makes for files would not be set again on a reopened file; use MPI_ERRORS_RETURN or MPI_ERRORS_ARE_FATAL");
 }
 
 int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
@@ -699,42 +699,42 @@ int MPI_Win_shared_query_c(MPI_Win win, int rank, MPI_Aint *size, MPI_Aint *disp
 
 int MPI_File_read_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_read_shared", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_read_shared", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_write_shared(MPI_File fh, const void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_write_shared", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_write_shared", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_iread_shared(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_iread_shared", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_iread_shared", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_iwrite_shared(MPI_File fh, const void *buf, int count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_iwrite_shared", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_iwrite_shared", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_read_ordered(MPI_File fh, void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_read_ordered", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_read_ordered", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_write_ordered(MPI_File fh, const void *buf, int count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_write_ordered", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_write_ordered", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
 {
-    cl_unsupported("MPI_File_seek_shared", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_seek_shared", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
 {
-    cl_unsupported("MPI_File_get_position_shared", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_get_position_shared", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_read_ordered_begin(MPI_File fh, void *buf, int count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -759,7 +759,7 @@ int MPI_File_write_ordered_end(MPI_File fh, const void *buf, MPI_Status *status)
 
 int MPI_File_read_ordered_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_read_ordered_c", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_read_ordered_c", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_read_ordered_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -769,12 +769,12 @@ int MPI_File_read_ordered_begin_c(MPI_File fh, void *buf, MPI_Count count, MPI_D
 
 int MPI_File_read_shared_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_read_shared_c", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_read_shared_c", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_write_ordered_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_write_ordered_c", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_write_ordered_c", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_write_ordered_begin_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
@@ -784,17 +784,17 @@ int MPI_File_write_ordered_begin_c(MPI_File fh, const void *buf, MPI_Count count
 
 int MPI_File_write_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Status *status) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_write_shared_c", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_write_shared_c", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_iread_shared_c(MPI_File fh, void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_iread_shared_c", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_iread_shared_c", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_iwrite_shared_c(MPI_File fh, const void *buf, MPI_Count count, MPI_Datatype datatype, MPIO_Request *request) MPICH_ATTR_POINTER_WITH_TYPE_TAG(2,4)
 {
-    cl_unsupported("MPI_File_iwrite_shared_c", "not handled by the coordination layer's MPI-IO support");
+    cl_unsupported("MPI_File_iwrite_shared_c", "shared file pointers are not saved by the coordination layer; use explicit offsets or the individual file pointer");
 }
 
 int MPI_File_get_type_extent_c(MPI_File fh, MPI_Datatype datatype, MPI_Count *extent)

@@ -183,10 +183,7 @@ def main():
             if body:
                 forward += body
                 continue
-        reason = None
-        for names, why in REFUSED:
-            if matches(name, names):
-                reason = why
+        reason = next((why for names, why in REFUSED if matches(name, names)), None)
         if reason is None and base and (base in mine or any(matches(base, n) for n, _ in REFUSED)):
             reason = f"the large-count variant is not handled by the coordination layer; use {base}"
         if reason is None and (by_value or by_pointer or opaque):
