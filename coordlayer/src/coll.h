@@ -179,6 +179,7 @@ MPI_Comm cl_comm_dup_private(MPI_Comm comm);
  * from it (out) in the communicator's topology: cartesian, graph or
  * distributed graph (0 without a topology: MPI reports that error). */
 void cl_topo_degrees(MPI_Comm real, int *in, int *out);
+int cl_topo_in_degree(MPI_Comm real);
 /* A communicator created: name it and give it its logging window. */
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
 /* A communicator (or pseudo-communicator) new to the table gets the window's

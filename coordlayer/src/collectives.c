@@ -274,13 +274,6 @@ int MPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype 
 
 /* ---- neighbourhood collectives: the output is one block per in-neighbour ---- */
 
-static int in_degree(const struct cl_coll *c)
-{
-    int in, out;
-    cl_topo_degrees(c->real, &in, &out);
-    return in;
-}
-
 int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
@@ -291,7 +284,7 @@ int MPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype send
                                      recvcount, cl_real_type(recvtype), c.real);
     struct cl_block out = {recvbuf, 0, recvtype};
     if (outputs_needed(&c, replay))
-        out.count = recvcount * in_degree(&c);
+        out.count = recvcount * cl_topo_in_degree(c.real);
     return finish(&c, replay, rc, &out, 1);
 }
 
@@ -306,7 +299,7 @@ int MPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
                                       recvcounts, displs, cl_real_type(recvtype), c.real);
     if (!outputs_needed(&c, replay))
         return finish(&c, replay, rc, NULL, 0);
-    int n = in_degree(&c);
+    int n = cl_topo_in_degree(c.real);
     return finish_blocks(&c, replay, rc, cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n),
                          n);
 }
@@ -321,7 +314,7 @@ int MPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendt
                                     recvcount, cl_real_type(recvtype), c.real);
     struct cl_block out = {recvbuf, 0, recvtype};
     if (outputs_needed(&c, replay))
-        out.count = recvcount * in_degree(&c);
+        out.count = recvcount * cl_topo_in_degree(c.real);
     return finish(&c, replay, rc, &out, 1);
 }
 
@@ -337,7 +330,7 @@ int MPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const in
                                      c.real);
     if (!outputs_needed(&c, replay))
         return finish(&c, replay, rc, NULL, 0);
-    int n = in_degree(&c);
+    int n = cl_topo_in_degree(c.real);
     return finish_blocks(&c, replay, rc, cl_coll_blocks(recvbuf, recvcounts, rdispls, recvtype, n),
                          n);
 }

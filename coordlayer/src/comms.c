@@ -200,16 +200,12 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
 {
     int parent = cl_comm_index(comm), n = 0;
     MPI_Group real_group = cl_real_group(group), parent_group;
-    PMPI_Group_size(real_group, &n);
-    int *ranks = ckpt_untracked_malloc(sizeof(int) * (size_t)(2 * n + 1));
-    for (int i = 0; i < n; i++)
-        ranks[i] = i;
     PMPI_Comm_group(cl_objects[parent].real, &parent_group);
-    PMPI_Group_translate_ranks(real_group, n, ranks, parent_group, ranks + n);
+    int *ranks = cl_group_ranks_in(real_group, parent_group, &n); /* parent ranks */
     PMPI_Group_free(&parent_group);
     struct cl_coll c;
     int known = cl_nobjects;
-    int pseudo = cl_comm_pseudo(cl_pseudo_name(parent, tag, ranks + n, n));
+    int pseudo = cl_comm_pseudo(cl_pseudo_name(parent, tag, ranks, n));
     if (pseudo >= known)
         cl_coll_join_window(pseudo);
     int rc = MPI_SUCCESS;
@@ -223,7 +219,7 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
         args[1] = tag;
         args[2] = n;
         for (int i = 0; i < n; i++)
-            args[3 + i] = ranks[n + i];
+            args[3 + i] = ranks[i];
         *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_GROUP_OF, args, 3 + n);
         ckpt_untracked_free(args);
     }
@@ -300,16 +296,9 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
 /* World ranks of a group's members, hashed in order. */
 static uint64_t members_hash(MPI_Group real)
 {
-    MPI_Group world;
     int n = 0;
-    PMPI_Group_size(real, &n);
-    int *ranks = ckpt_untracked_malloc(sizeof(int) * (size_t)(2 * n + 1));
-    for (int i = 0; i < n; i++)
-        ranks[i] = i;
-    PMPI_Comm_group(MPI_COMM_WORLD, &world);
-    PMPI_Group_translate_ranks(real, n, ranks, world, ranks + n);
-    PMPI_Group_free(&world);
-    uint64_t h = cl_pseudo_name(CL_WORLD, n, ranks + n, n);
+    int *ranks = cl_group_world_ranks(real, &n);
+    uint64_t h = cl_pseudo_name(CL_WORLD, n, ranks, n);
     ckpt_untracked_free(ranks);
     return h;
 }
@@ -441,16 +430,12 @@ static int selected(MPI_Group group, int rc, MPI_Group real, MPI_Group *out)
         return rc;
     }
     int n = 0;
-    PMPI_Group_size(real, &n);
-    int *mine = ckpt_untracked_malloc(sizeof(int) * (size_t)(2 * n + 1));
-    for (int i = 0; i < n; i++)
-        mine[i] = i;
-    PMPI_Group_translate_ranks(real, n, mine, cl_real_group(group), mine + n);
+    int *mine = cl_group_ranks_in(real, cl_real_group(group), &n);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(n + 2));
     args[0] = group;
     args[1] = n;
     for (int i = 0; i < n; i++)
-        args[2 + i] = mine[n + i];
+        args[2 + i] = mine[i];
     *out = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_RANKS, args, n + 2);
     ckpt_untracked_free(mine);
     ckpt_untracked_free(args);

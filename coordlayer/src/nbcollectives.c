@@ -277,13 +277,6 @@ int MPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispl
 
 /* ---- neighbourhood collectives: one output block per in-neighbour ---- */
 
-static int in_degree(const struct cl_coll *c)
-{
-    int in, out;
-    cl_topo_degrees(c->real, &in, &out);
-    return in;
-}
-
 int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                             MPI_Request *request)
@@ -291,7 +284,7 @@ int MPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sen
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_allgather"), rc = MPI_SUCCESS;
-    struct cl_block out = {recvbuf, recvcount * in_degree(&c), recvtype};
+    struct cl_block out = {recvbuf, recvcount * cl_topo_in_degree(c.real), recvtype};
     if (!replay)
         rc = PMPI_Ineighbor_allgather(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
                                       recvcount, cl_real_type(recvtype), c.real, &real);
@@ -305,7 +298,7 @@ int MPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype se
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_allgatherv"), rc = MPI_SUCCESS;
-    int n = in_degree(&c);
+    int n = cl_topo_in_degree(c.real);
     struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, displs, recvtype, n);
     if (!replay)
         rc = PMPI_Ineighbor_allgatherv(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
@@ -321,7 +314,7 @@ int MPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype send
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_alltoall"), rc = MPI_SUCCESS;
-    struct cl_block out = {recvbuf, recvcount * in_degree(&c), recvtype};
+    struct cl_block out = {recvbuf, recvcount * cl_topo_in_degree(c.real), recvtype};
     if (!replay)
         rc = PMPI_Ineighbor_alltoall(sendbuf, sendcount, cl_real_type(sendtype), recvbuf,
                                      recvcount, cl_real_type(recvtype), c.real, &real);
@@ -336,7 +329,7 @@ int MPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
     struct cl_coll c;
     MPI_Request real = MPI_REQUEST_NULL;
     int replay = cl_coll_begin(&c, comm, "MPI_Ineighbor_alltoallv"), rc = MPI_SUCCESS;
-    int n = in_degree(&c);
+    int n = cl_topo_in_degree(c.real);
     struct cl_block *out = cl_coll_blocks(recvbuf, recvcounts, rdispls, recvtype, n);
     if (!replay)
         rc = PMPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, cl_real_type(sendtype),

@@ -42,6 +42,27 @@ void cl_bad_handle(unsigned handle, int kind)
                kind_names[kind], handle);
 }
 
+int *cl_group_ranks_in(MPI_Group group, MPI_Group other, int *n)
+{
+    PMPI_Group_size(group, n);
+    int *mine = ckpt_untracked_malloc(sizeof(int) * (size_t)(*n + 1));
+    int *theirs = ckpt_untracked_malloc(sizeof(int) * (size_t)(*n + 1));
+    for (int i = 0; i < *n; i++)
+        mine[i] = i;
+    PMPI_Group_translate_ranks(group, *n, mine, other, theirs);
+    ckpt_untracked_free(mine);
+    return theirs;
+}
+
+int *cl_group_world_ranks(MPI_Group group, int *n)
+{
+    MPI_Group world;
+    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    int *ranks = cl_group_ranks_in(group, world, n);
+    PMPI_Group_free(&world);
+    return ranks;
+}
+
 static void know_ranks(int comm)
 {
     if (comm >= world_ranks_capacity) {
@@ -52,24 +73,14 @@ static void know_ranks(int comm)
         memset(world_ranks + old, 0, sizeof *world_ranks * (size_t)(world_ranks_capacity - old));
     }
     if (!world_ranks[comm]) {
-        MPI_Group world, group;
-        int n = 0;
-        PMPI_Comm_group(MPI_COMM_WORLD, &world);
+        MPI_Group group;
         /* Point-to-point on an inter-communicator names the remote group's ranks. */
         if (cl_is_inter(cl_objects[comm].real))
             PMPI_Comm_remote_group(cl_objects[comm].real, &group);
         else
             PMPI_Comm_group(cl_objects[comm].real, &group);
-        PMPI_Group_size(group, &n);
-        int *mine = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
-        world_ranks[comm] = ckpt_untracked_malloc(sizeof(int) * (size_t)(n + 1));
-        for (int i = 0; i < n; i++)
-            mine[i] = i;
-        PMPI_Group_translate_ranks(group, n, mine, world, world_ranks[comm]);
+        world_ranks[comm] = cl_group_world_ranks(group, &comm_sizes[comm]);
         PMPI_Group_free(&group);
-        PMPI_Group_free(&world);
-        ckpt_untracked_free(mine);
-        comm_sizes[comm] = n;
     }
 }
 
@@ -416,28 +427,30 @@ int cl_is_inter(MPI_Comm real)
     return inter;
 }
 
-int cl_first_remote_world_rank(MPI_Comm real)
+/* World rank of rank 0 of a group; frees the group. */
+static int first_world_rank_of(MPI_Group group)
 {
-    MPI_Group world, group;
+    MPI_Group world;
     int zero = 0, first = 0;
     PMPI_Comm_group(MPI_COMM_WORLD, &world);
-    PMPI_Comm_remote_group(real, &group);
     PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
     PMPI_Group_free(&group);
     PMPI_Group_free(&world);
     return first;
 }
 
+int cl_first_remote_world_rank(MPI_Comm real)
+{
+    MPI_Group group;
+    PMPI_Comm_remote_group(real, &group);
+    return first_world_rank_of(group);
+}
+
 int cl_first_world_rank(MPI_Comm real)
 {
-    MPI_Group world, group;
-    int zero = 0, first = 0;
-    PMPI_Comm_group(MPI_COMM_WORLD, &world);
+    MPI_Group group;
     PMPI_Comm_group(real, &group);
-    PMPI_Group_translate_ranks(group, 1, &zero, world, &first);
-    PMPI_Group_free(&group);
-    PMPI_Group_free(&world);
-    return first;
+    return first_world_rank_of(group);
 }
 
 uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new)
@@ -458,7 +471,7 @@ uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new)
 
 /* ---- building objects from recipes ---- */
 
-static int *int_args(const int64_t *args, int n)
+int *cl_int_args(const int64_t *args, int n)
 {
     int *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
     for (int i = 0; i < n; i++)
@@ -503,7 +516,7 @@ static int build_comm(int call, const int64_t *a)
         MPI_Comm members;
         PMPI_Comm_split(comm_arg(a[0]), (int)a[1], (int)a[2], &members);
         if (members != MPI_COMM_NULL) {
-            int n = (int)a[3], *dims = int_args(a + 4, n), *periods = int_args(a + 4 + n, n);
+            int n = (int)a[3], *dims = cl_int_args(a + 4, n), *periods = cl_int_args(a + 4 + n, n);
             PMPI_Cart_create(members, n, dims, periods, 0, &out);
             PMPI_Comm_free(&members);
             ckpt_untracked_free(dims);
@@ -512,7 +525,7 @@ static int build_comm(int call, const int64_t *a)
         break;
     }
     case CL_MAKE_CART_SUB: {
-        int *remain = int_args(a + 2, (int)a[1]);
+        int *remain = cl_int_args(a + 2, (int)a[1]);
         PMPI_Cart_sub(comm_arg(a[0]), remain, &out);
         ckpt_untracked_free(remain);
         break;
@@ -545,7 +558,7 @@ static int build_comm(int call, const int64_t *a)
     case CL_MAKE_COMM_GROUP_OF: {
         MPI_Comm parent = comm_arg(a[0]);
         MPI_Group all, group;
-        int n = (int)a[2], *ranks = int_args(a + 3, n);
+        int n = (int)a[2], *ranks = cl_int_args(a + 3, n);
         PMPI_Comm_group(parent, &all);
         PMPI_Group_incl(all, n, ranks, &group);
         PMPI_Comm_create_group(parent, group, (int)a[1], &out);
@@ -630,7 +643,7 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
         PMPI_Comm_group(comm_arg(a[0]), &out);
         return out;
     case CL_MAKE_GROUP_RANKS: {
-        int *ranks = int_args(a + 2, (int)a[1]);
+        int *ranks = cl_int_args(a + 2, (int)a[1]);
         PMPI_Group_incl(cl_real_group((MPI_Group)a[0]), (int)a[1], ranks, &out);
         ckpt_untracked_free(ranks);
         return out;
@@ -653,10 +666,10 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
                                  cl_real_type((MPI_Datatype)a[3]), &out);
         return out;
     case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: {
-        int n = (int)a[0], *lengths = int_args(a + 1, n);
+        int n = (int)a[0], *lengths = cl_int_args(a + 1, n);
         MPI_Datatype old = cl_real_type((MPI_Datatype)a[1 + 2 * n]);
         if (call == CL_MAKE_TYPE_INDEXED) {
-            int *displs = int_args(a + 1 + n, n);
+            int *displs = cl_int_args(a + 1 + n, n);
             PMPI_Type_indexed(n, lengths, displs, old, &out);
             ckpt_untracked_free(displs);
         } else {
@@ -671,7 +684,7 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
         int n = (int)a[0];
         MPI_Datatype old = cl_real_type((MPI_Datatype)a[2 + n]);
         if (call == CL_MAKE_TYPE_INDEXED_BLOCK) {
-            int *displs = int_args(a + 2, n);
+            int *displs = cl_int_args(a + 2, n);
             PMPI_Type_create_indexed_block(n, (int)a[1], displs, old, &out);
             ckpt_untracked_free(displs);
         } else {
@@ -682,7 +695,7 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
         return out;
     }
     case CL_MAKE_TYPE_STRUCT: {
-        int n = (int)a[0], *lengths = int_args(a + 1, n);
+        int n = (int)a[0], *lengths = cl_int_args(a + 1, n);
         MPI_Aint *displs = aint_args(a + 1 + n, n);
         MPI_Datatype *types = type_args(a + 1 + 2 * n, n);
         PMPI_Type_create_struct(n, lengths, displs, types, &out);
@@ -692,8 +705,8 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
         return out;
     }
     case CL_MAKE_TYPE_SUBARRAY: {
-        int n = (int)a[0], *sizes = int_args(a + 1, n), *subsizes = int_args(a + 1 + n, n),
-            *starts = int_args(a + 1 + 2 * n, n);
+        int n = (int)a[0], *sizes = cl_int_args(a + 1, n), *subsizes = cl_int_args(a + 1 + n, n),
+            *starts = cl_int_args(a + 1 + 2 * n, n);
         PMPI_Type_create_subarray(n, sizes, subsizes, starts, (int)a[1 + 3 * n],
                                   cl_real_type((MPI_Datatype)a[2 + 3 * n]), &out);
         ckpt_untracked_free(sizes);
@@ -703,8 +716,8 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     }
     case CL_MAKE_TYPE_DARRAY: {
         int size = (int)a[0], rank = (int)a[1], n = (int)a[2];
-        int *gsizes = int_args(a + 3, n), *distribs = int_args(a + 3 + n, n),
-            *dargs = int_args(a + 3 + 2 * n, n), *psizes = int_args(a + 3 + 3 * n, n);
+        int *gsizes = cl_int_args(a + 3, n), *distribs = cl_int_args(a + 3 + n, n),
+            *dargs = cl_int_args(a + 3 + 2 * n, n), *psizes = cl_int_args(a + 3 + 3 * n, n);
         PMPI_Type_create_darray(size, rank, n, gsizes, distribs, dargs, psizes,
                                 (int)a[3 + 4 * n], cl_real_type((MPI_Datatype)a[4 + 4 * n]),
                                 &out);

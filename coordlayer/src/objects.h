@@ -217,6 +217,12 @@ int cl_objects_sweep(void);
 int cl_objects_live(void);
 /* Does the recipe have the arguments its call needs? (Images are checked.) */
 int cl_recipe_valid(int call, const int64_t *args, int nargs);
+/* The rank in `other` (or in MPI_COMM_WORLD) of each member of `group`, in
+ * order; *n gets the group's size (ckpt_untracked_free the array). */
+int *cl_group_ranks_in(MPI_Group group, MPI_Group other, int *n);
+int *cl_group_world_ranks(MPI_Group group, int *n);
+/* A recipe's int64 arguments as ints (ckpt_untracked_free them). */
+int *cl_int_args(const int64_t *args, int n);
 /* Makes the library's object for a recipe in this run; returns it. */
 int cl_recipe_build(int call, const int64_t *args, int nargs);
 /* A communicator's name, for a new one made by a collective on `parent`. */

@@ -14,6 +14,13 @@
 #include "coord.h"
 #include "heap.h"
 
+int cl_topo_in_degree(MPI_Comm real)
+{
+    int in, out;
+    cl_topo_degrees(real, &in, &out);
+    return in;
+}
+
 void cl_topo_degrees(MPI_Comm real, int *in, int *out)
 {
     int kind = MPI_UNDEFINED, weighted = 0, rank = 0;
@@ -147,14 +154,6 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int d
 
 /* ---- rebuilt on recovery (objects.c) ---- */
 
-static int *ints(const int64_t *a, int n)
-{
-    int *out = ckpt_untracked_malloc(sizeof *out * (size_t)(n + 1));
-    for (int i = 0; i < n; i++)
-        out[i] = (int)a[i];
-    return out;
-}
-
 /* The members, split out of the parent in their old order. */
 static MPI_Comm members_of(MPI_Comm parent, const int64_t *a)
 {
@@ -168,7 +167,7 @@ MPI_Comm cl_topo_build_graph(MPI_Comm parent, const int64_t *a)
     MPI_Comm members = members_of(parent, a), out = MPI_COMM_NULL;
     if (members == MPI_COMM_NULL)
         return out;
-    int nnodes = (int)a[3], *lists = ints(a + 5, nnodes + (int)a[4]);
+    int nnodes = (int)a[3], *lists = cl_int_args(a + 5, nnodes + (int)a[4]);
     PMPI_Graph_create(members, nnodes, lists, lists + nnodes, 0, &out);
     PMPI_Comm_free(&members);
     ckpt_untracked_free(lists);
@@ -181,7 +180,7 @@ MPI_Comm cl_topo_build_dist_graph(MPI_Comm parent, const int64_t *a)
     if (members == MPI_COMM_NULL)
         return out;
     int in = (int)a[3], out_degree = (int)a[4], weighted = (int)a[5];
-    int *lists = ints(a + 6, 2 * (in + out_degree));
+    int *lists = cl_int_args(a + 6, 2 * (in + out_degree));
     int *dests = lists + 2 * in;
     const int *sweights = weighted ? (in ? lists + in : MPI_WEIGHTS_EMPTY) : MPI_UNWEIGHTED;
     const int *dweights =
