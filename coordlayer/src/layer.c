@@ -60,9 +60,17 @@ static void bring_up(void)
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
     ckpt_layer_set_node_processes((uint32_t)ranks_on_this_node());
     /* One lock per job: the directory is the job's while it runs (from its
-     * first checkpoint, if it did not exist). */
-    if (cl.rank == 0)
-        ckpt_dir_claim_early(1);
+     * first checkpoint, if it did not exist). Rank 0 takes it and tells the
+     * others, so that a job refused stops on every rank here, before the
+     * program runs on any (a rank left running was killed by mpiexec). */
+    char err[4096 + 512] = "";
+    int ok = cl.rank != 0 || ckpt_dir_claim_early_try(1, err, sizeof err) == 0;
+    PMPI_Bcast(&ok, 1, MPI_INT, 0, cl.control);
+    if (!ok && cl.rank == 0)
+        ckpt_fatal("%s", err);
+    if (!ok)
+        ckpt_fatal("stopped at the start: rank 0 cannot use the checkpoint directory %s",
+                   ckpt_opts.dir);
 }
 
 int MPI_Init(int *argc, char ***argv)

@@ -18,19 +18,31 @@ static void take(int lock)
     }
 }
 
-void ckpt_dir_claim_early(int lock)
+int ckpt_dir_claim_early_try(int lock, char *err, size_t errlen)
 {
-    char err[4096 + 128];
     lock_wanted |= lock;
     if (ckpt_store_exists(ckpt_opts.dir)) {
-        if (ckpt_store_open(ckpt_opts.dir, err, sizeof err) != 0)
-            ckpt_fatal("%s", err);
-        take(lock);
-        return;
+        if (ckpt_store_open(ckpt_opts.dir, err, errlen) != 0)
+            return -1;
+        claimed = 1;
+        if (lock && !locked) {
+            if (ckpt_job_try_lock(ckpt_opts.dir, err, errlen) != 0)
+                return -1;
+            locked = 1;
+        }
+        return 0;
     }
     /* --recover finds nothing there, and says so; a fresh run makes it at
      * its first checkpoint, if it can. */
-    if (!ckpt_opts.recover && ckpt_store_can_create(ckpt_opts.dir, err, sizeof err) != 0)
+    if (!ckpt_opts.recover && ckpt_store_can_create(ckpt_opts.dir, err, errlen) != 0)
+        return -1;
+    return 0;
+}
+
+void ckpt_dir_claim_early(int lock)
+{
+    char err[4096 + 512];
+    if (ckpt_dir_claim_early_try(lock, err, sizeof err) != 0)
         ckpt_fatal("%s", err);
 }
 

@@ -190,14 +190,19 @@ void ckpt_job_unlock(const char *dir)
         unlink(path);
 }
 
-void ckpt_job_lock(const char *dir)
+int ckpt_job_try_lock(const char *dir, char *err, size_t errlen)
 {
     char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%s/%s", dir, CKPT_LOCK_FILE) >= (int)sizeof path)
-        ckpt_fatal("%s: path too long for its lock file", dir);
+    if (snprintf(path, sizeof path, "%s/%s", dir, CKPT_LOCK_FILE) >= (int)sizeof path) {
+        snprintf(err, errlen, "%s: path too long for its lock file", dir);
+        return -1;
+    }
     int fd = ckpt_create_file(path, O_RDWR | O_CLOEXEC); /* private, as every file here */
-    if (fd < 0)
-        ckpt_fatal("%s: cannot open the checkpoint directory's lock: %s", path, strerror(errno));
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot open the checkpoint directory's lock: %s", path,
+                 strerror(errno));
+        return -1;
+    }
     double give_up = now() + LOCK_GRACE_SECONDS;
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
@@ -207,17 +212,20 @@ void ckpt_job_lock(const char *dir)
             ckpt_warn("%s: cannot lock (%s): nothing keeps a second job out of %s", path,
                       strerror(e), dir);
             close(fd);
-            return;
+            return 0;
         }
         if (now() >= give_up) {
             char holder[128] = "";
             ssize_t r = pread(fd, holder, sizeof holder - 1, 0);
             holder[r > 0 ? r : 0] = '\0';
             holder[strcspn(holder, "\n")] = '\0';
-            ckpt_fatal("checkpoint directory %s is in use by another job (%s; lock %s): two "
-                       "jobs in one directory would take each other's checkpoints. Give this "
-                       "job its own CKPT_DIR, or wait until the other one ends",
-                       dir, *holder ? holder : "holder unknown", path);
+            close(fd);
+            snprintf(err, errlen,
+                     "checkpoint directory %s is in use by another job (%s; lock %s): two "
+                     "jobs in one directory would take each other's checkpoints. Give this "
+                     "job its own CKPT_DIR, or wait until the other one ends",
+                     dir, *holder ? holder : "holder unknown", path);
+            return -1;
         }
         usleep(50 * 1000);
     }
@@ -228,4 +236,12 @@ void ckpt_job_lock(const char *dir)
     if (ftruncate(fd, 0) != 0 || pwrite(fd, line, (size_t)len, 0) != len)
         ckpt_info(1, "%s: cannot note the holder in the lock file", path);
     /* fd stays open: the lock lasts as long as the process. */
+    return 0;
+}
+
+void ckpt_job_lock(const char *dir)
+{
+    char err[PATH_MAX * 3];
+    if (ckpt_job_try_lock(dir, err, sizeof err) != 0)
+        ckpt_fatal("%s", err);
 }

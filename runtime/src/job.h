@@ -27,6 +27,8 @@ int ckpt_job_check(const char *dir, uint64_t n, uint32_t nranks, char *err, size
 /* Take DIR/LOCK for the rest of the process's life; exit with a message
  * naming the holder if another job holds it. One process per job calls it. */
 void ckpt_job_lock(const char *dir);
+/* The same, returning -1 with the message instead of stopping. */
+int ckpt_job_try_lock(const char *dir, char *err, size_t errlen);
 /* The job is over and its checkpoints are gone: remove DIR/LOCK (the lock
  * itself lasts until the process ends). */
 void ckpt_job_unlock(const char *dir);

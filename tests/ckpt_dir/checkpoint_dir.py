@@ -167,7 +167,8 @@ def case_lock(job, work, ref):
     check(second.returncode not in (0, "timeout") and "in use by another job" in second.stderr
           and second.stdout == "",
           f"a second job in the same directory stops at its start with a clear error (exit "
-          f"{second.returncode} after {took:.1f} s)", second.stderr)
+          f"{second.returncode} after {took:.1f} s)",
+          second.stderr + (f"\n(its stdout:)\n{second.stdout}" if second.stdout else ""))
     try:
         out, err = first.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
