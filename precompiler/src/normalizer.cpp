@@ -21,8 +21,9 @@ enum class Rewrite {
     HoistBeforeDecl, // `T v = f(x); D'`: the declaration D stays in its block
     WhileCondition,  // while (C) B   ->  while (1) { if (!(C)) break; B }
     ForCondition,    // for (I; C; N) B  ->  for (I; ; N) { if (!(C)) break; B }
-    ForIncrement,    // for (I; C; N) B  ->  for (I; C; ) { B N; }       (B has no continue)
-    DoCondition,     // do B while (C);  ->  for (;;) { B if (!(C)) break; }  (no continue)
+    ForIncrement,    // for (I; C; N) B  ->  for (I; C; ) { B next: N; }
+    DoCondition,     // do B while (C);  ->  for (;;) { B next: if (!(C)) break; }
+                     // (each `continue` of the loop in B becomes `goto next`)
     SplitComma,      // a, b;  ->  { a; b; }
     ExpandMacro,     // STEP(x);  ->  do { solve(x); } while (0);   (the statement as parsed)
     SplitDeclaration // int a = 1, b = f(a);  ->  int a = 1; int b = f(a);
@@ -35,6 +36,7 @@ struct Normalizer::Moved {
         And,      // int v = !!(L); if (v) v = !!(R);
         Or,       // int v = !!(L); if (!v) v = !!(R);
         Choice,   // T v; if (C) v = (A); else v = (B);
+        Elvis,    // T v = (A); if (!v) v = (B);        (GNU's A ?: B)
         Sequence, // L; T v = R;
         Address   // T *v = &(E);  then used as (*v): an assignment's target
     };
@@ -58,19 +60,28 @@ CharSourceRange Normalizer::fileRange(SourceRange r) const
     return range;
 }
 
-// Is there a `continue` of this loop in its body (not of a loop inside it)?
-static bool continuesLoop(const Stmt *s)
+// The `continue`s of this loop in its body (not those of a loop inside it).
+static void continuesOf(const Stmt *s, std::vector<const ContinueStmt *> &out)
 {
-    if (!s)
-        return false;
-    if (isa<ContinueStmt>(s))
-        return true;
-    if (isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s))
-        return false;
+    if (!s || isa<ForStmt>(s) || isa<WhileStmt>(s) || isa<DoStmt>(s))
+        return;
+    if (auto *c = dyn_cast<ContinueStmt>(s)) {
+        out.push_back(c);
+        return;
+    }
     for (const Stmt *child : s->children())
-        if (continuesLoop(child))
-            return true;
-    return false;
+        continuesOf(child, out);
+}
+
+// Can every `continue` of the loop be rewritten (none comes from a macro)?
+bool Normalizer::continuesRewritable(const Stmt *body) const
+{
+    std::vector<const ContinueStmt *> continues;
+    continuesOf(body, continues);
+    for (const ContinueStmt *c : continues)
+        if (!fileRange(c->getSourceRange()).isValid())
+            return false;
+    return true;
 }
 
 // Does expression e mention one of the variables declared by ds?
@@ -207,11 +218,8 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
             }
             if (auto *c = dyn_cast<ConditionalOperator>(e); c && c->getCond() != child)
                 moved = {Moved::Choice, c};
-            if (auto *c = dyn_cast<BinaryConditionalOperator>(e); c && c->getFalseExpr() == child) {
-                why = "it stands in the last operand of GNU's 'a ?: b', which C evaluates only "
-                      "when 'a' is zero; write the choice as an 'if'";
-                return false;
-            }
+            if (auto *c = dyn_cast<BinaryConditionalOperator>(e); c && c->getFalseExpr() == child)
+                moved = {Moved::Elvis, c};
             child = e;
             continue;
         }
@@ -228,10 +236,9 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
             return true;
         }
         if (auto *s = dyn_cast<DoStmt>(parent); s && s->getCond() == child) {
-            if (continuesLoop(s->getBody())) {
-                why = "it is in the condition of a do-while loop whose body has 'continue'; "
-                      "compute the condition into a variable at the end of the body and "
-                      "before each 'continue'";
+            if (!continuesRewritable(s->getBody())) {
+                why = "it is in the condition of a do-while loop with a 'continue' written by "
+                      "a macro; write that 'continue' without the macro";
                 return false;
             }
             p = {Rewrite::DoCondition, s, {}};
@@ -243,10 +250,9 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
                 return true;
             }
             if (s->getInc() == child) {
-                if (continuesLoop(s->getBody())) {
-                    why = "it is in the increment of a for loop whose body has 'continue'; "
-                          "move the increment to the end of the body and before each "
-                          "'continue'";
+                if (!continuesRewritable(s->getBody())) {
+                    why = "it is in the increment of a for loop with a 'continue' written by a "
+                          "macro; write that 'continue' without the macro";
                     return false;
                 }
                 p = {Rewrite::ForIncrement, s, {}};
@@ -390,6 +396,11 @@ Normalizer::statementsFor(const Moved &m, const std::string &name,
                text(c->getTrueExpr()) + "); else " + name + " = (" + text(c->getFalseExpr()) +
                "); ";
     }
+    case Moved::Elvis: {
+        auto *c = cast<BinaryConditionalOperator>(m.expr);
+        return variable + " = (" + text(c->getCommon()) + "); if (!" + name + ") " + name +
+               " = (" + text(c->getFalseExpr()) + "); ";
+    }
     case Moved::Sequence: {
         auto *b = cast<BinaryOperator>(m.expr);
         if (t->isVoidType())
@@ -400,6 +411,22 @@ Normalizer::statementsFor(const Moved &m, const std::string &name,
         return declare(ctx_.getPointerType(t), name, ctx_) + " = &(" + text(m.expr) + "); ";
     }
     return "";
+}
+
+// A loop's increment or condition moves into its body: each `continue` of
+// the loop becomes a `goto` to a label put before it. Returns "LABEL: ", or
+// "" when the loop has no `continue`.
+std::string Normalizer::continueLabel(const Stmt *body, unsigned &serial)
+{
+    std::vector<const ContinueStmt *> continues;
+    continuesOf(body, continues);
+    if (continues.empty())
+        return "";
+    std::string label = "ckpt_next_" + (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
+                        std::to_string(++serial);
+    for (const ContinueStmt *c : continues)
+        rewriter_.ReplaceText(fileRange(c->getSourceRange()), "goto " + label);
+    return label + ": ";
 }
 
 bool Normalizer::apply(const Plan &p, unsigned &serial)
@@ -472,6 +499,8 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
     case Rewrite::ForCondition:
     case Rewrite::ForIncrement: {
         auto *s = cast<ForStmt>(p.anchor);
+        std::string next = p.rewrite == Rewrite::ForIncrement ? continueLabel(s->getBody(), serial)
+                                                              : std::string();
         SourceLocation end = body(s->getBody());
         CharSourceRange paren = fileRange(SourceRange(s->getRParenLoc(), s->getRParenLoc()));
         const Expr *moved = p.rewrite == Rewrite::ForCondition ? s->getCond() : s->getInc();
@@ -485,7 +514,7 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
             rewriter_.InsertTextAfter(end, " }");
         } else {
             rewriter_.InsertTextAfter(paren.getEnd(), " {");
-            rewriter_.InsertTextAfter(end, " " + text + "; }");
+            rewriter_.InsertTextAfter(end, " " + next + text + "; }");
         }
         return true;
     }
@@ -542,8 +571,9 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
             fileRange(SourceRange(s->getWhileLoc(), s->getWhileLoc())).getBegin(), end);
         if (doKeyword.isInvalid() || end.isInvalid() || tail.isInvalid())
             return false;
+        std::string next = continueLabel(s->getBody(), serial);
         rewriter_.ReplaceText(doKeyword, "for (;;) {");
-        rewriter_.ReplaceText(tail, cond(s->getCond()) + " break; }");
+        rewriter_.ReplaceText(tail, next + cond(s->getCond()) + " break; }");
         return true;
     }
     }

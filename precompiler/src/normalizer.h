@@ -49,6 +49,8 @@ private:
     bool movedFromMacro(const Call &c) const;
     bool writtenInFile(const Plan &p) const;
     bool splittable(const clang::DeclStmt *ds) const;
+    bool continuesRewritable(const clang::Stmt *body) const;
+    std::string continueLabel(const clang::Stmt *body, unsigned &serial);
     const clang::Stmt *writtenStatement(const clang::Stmt *e) const;
     std::string expanded(const clang::Stmt *s, const FunctionFacts &f) const;
     bool apply(const Plan &p, unsigned &serial);

@@ -2,7 +2,8 @@
  * rather than as statements of their own: ckpt-instrument moves them out
  * (normalizer.h) and the program recovers as if nothing happened: also from
  * the right operands of && and ||, a branch of ?:, and with side effects in
- * an argument and in an assignment's target, and through macros.
+ * an argument and in an assignment's target, through macros, in loop
+ * increments and conditions whose body has 'continue', and in GNU's ?:.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,19 @@ static long round_of(int r)
     sum += scramble(sum) % 11;
     sum += twice(q++ % 7);
     sum += q;
+    /* Increments and conditions with a 'continue' of their loop, and GNU's ?:. */
+    for (int i = 0; i < 12; i = next(i)) {
+        if (i % 3 == 0)
+            continue;
+        sum += i;
+    }
+    int m = 0;
+    do {
+        if (m++ % 2)
+            continue;
+        sum += m;
+    } while (more(&m));
+    sum += (sum & 1) ?: mix(sum);
     return sum + y;
 }
 

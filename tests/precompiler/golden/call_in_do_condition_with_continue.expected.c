@@ -1,0 +1,69 @@
+#include <aalc/ckpt.h> /* inserted by ckpt-instrument: the checkpointing runtime */
+#line 1 "call_in_do_condition_with_continue.c"
+/* do { ... continue; ... } while (f(i)): 'continue' goes to the condition.
+ * The condition moves to the end of the body, behind a label, and each
+ * 'continue' of this loop (not the one of the inner loop) becomes a 'goto'
+ * to it. */
+int f(int i)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x7f6b56e6ba6456c7ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 7 "call_in_do_condition_with_continue.c"
+/* #pragma ckpt potential */
+    if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
+        ckpt_save_frame(0x7f6b56e6ba6456c7ull, 1);
+        CKPT_SAVE(i);
+        return (int){0};
+    }
+    if (0) {
+    ckpt_resume_1: /* the stack is rebuilt: continue from this point */
+        CKPT_RESTORE(i);
+        ckpt_resume_finished();
+    }
+#line 8 "call_in_do_condition_with_continue.c"
+    return i < 10;
+}
+
+void loop(int i)
+{
+    if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
+        switch (ckpt_resume_label(0x0470310000157851ull)) {
+        case 1: goto ckpt_resume_1;
+        }
+    }
+#line 13 "call_in_do_condition_with_continue.c"
+    for (;;) { {
+        if (i % 2)
+            goto ckpt_next_1;
+        for (int k = 0; k < 2; k++)
+            if (k)
+                continue;
+        i += 3;
+    } ckpt_next_1: { int ckpt_value_2_1 = ++i; 
+    if (0) {
+    ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
+        CKPT_RESTORE(i);
+        CKPT_RESTORE(ckpt_value_2_1);
+    }
+#line 20 "call_in_do_condition_with_continue.c"
+                                               int ckpt_value_2_2 = f(ckpt_value_2_1);
+    if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
+        ckpt_save_frame(0x0470310000157851ull, 1);
+        CKPT_SAVE(i);
+        CKPT_SAVE(ckpt_value_2_1);
+        return;
+    }
+#line 20 "call_in_do_condition_with_continue.c"
+                                                                                       if (!(ckpt_value_2_2)) break; } }
+}
+// NORMALIZED-LINES: 13 15 20
+/* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
+ * potential checkpoints, for the whole-program check of ckpt-link (which
+ * instruments the unit again if an assumption is wrong) and of the runtime. */
+static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
+    "U call_in_do_condition_with_continue.c\n"
+    "R f\n"
+    "R loop\n";
