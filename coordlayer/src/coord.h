@@ -63,6 +63,8 @@ struct cl_counters {
 
 struct cl_state {
     int rank, size;
+    int thread_level; /* what MPI_Init(_thread) gave the program (saved: a recovery
+                         starts MPI itself, at MPI_THREAD_FUNNELED) */
     MPI_Comm control; /* private duplicate of MPI_COMM_WORLD for protocol messages */
     MPI_Comm data;    /* private duplicate for the data of split messages */
     int tag_ub;

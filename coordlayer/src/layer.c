@@ -37,6 +37,8 @@ struct saved_protocol {
     struct cl_counters counters;
     uint64_t bsend_buffer; /* attached for buffered sends (bsend.c) */
     int64_t bsend_size;    /* -1: none */
+    int32_t thread_level;  /* MPI_Query_thread's answer */
+    int32_t unused;
 };
 
 /* How many ranks share this node with this one: the runtime shares the
@@ -76,6 +78,7 @@ static void bring_up(void)
 int MPI_Init(int *argc, char ***argv)
 {
     int rc = PMPI_Init(argc, argv);
+    cl.thread_level = MPI_THREAD_SINGLE;
     if (rc == MPI_SUCCESS)
         bring_up();
     return rc;
@@ -90,9 +93,17 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     int rc = PMPI_Init_thread(argc, argv, required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED
                                                                          : required,
                               provided);
+    cl.thread_level = *provided;
     if (rc == MPI_SUCCESS)
         bring_up();
     return rc;
+}
+
+/* The level the program got, also after a recovery. */
+int MPI_Query_thread(int *provided)
+{
+    *provided = cl.thread_level;
+    return MPI_SUCCESS;
 }
 
 int MPI_Finalize(void)
@@ -133,10 +144,10 @@ static void layer_start(int recovering)
 {
     if (!recovering)
         return; /* the program's MPI_Init brings MPI up */
-    int initialised = 0;
+    int initialised = 0, provided;
     PMPI_Initialized(&initialised);
-    if (!initialised)
-        PMPI_Init(NULL, NULL);
+    if (!initialised) /* the most the layer gives a program: its level comes from the image */
+        PMPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
     bring_up();
 }
 
@@ -153,7 +164,7 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     size_t n = sizeof(struct saved_protocol) + 3 * peers;
     unsigned char *p = ckpt_untracked_malloc(n);
     struct saved_protocol s = {cl.epoch, (uint32_t)cl.size, cl.last_committed, cl.counters,
-                               0, -1};
+                               0, -1, cl.thread_level, 0};
     cl_bsend_save(&s.bsend_buffer, &s.bsend_size);
     memcpy(p, &s, sizeof s);
     memcpy(p + sizeof s, cl.sent, peers);
@@ -352,6 +363,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
         return -1;
     }
     cl.epoch = s.epoch;
+    cl.thread_level = s.thread_level;
     cl.last_committed = img->header.checkpoint;
     cl.epoch_committed = 1; /* every rank resumes in it: no message is late or early */
     const unsigned char *d = p->data;

@@ -21,7 +21,8 @@
  *     small or above the combine limit, received with MPI_Mrecv (or
  *     MPI_Imrecv) only after the next potential checkpoint.
  * Everything received is folded into the state; rank 0 prints every
- * rank's hash at the end.
+ * rank's hash at the end, and what MPI_Query_thread says then (MPI was
+ * started with MPI_Init_thread, and again by a recovery).
  *
  *   mpiexec -n N mpi_calls [iterations]     default: 150
  */
@@ -70,7 +71,8 @@ static int cancel_fn(void *extra, int complete)
 
 int main(int argc, char **argv)
 {
-    MPI_Init(&argc, &argv);
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     int rank, size;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -190,7 +192,10 @@ int main(int argc, char **argv)
         total = mix64(total ^ state[i]);
     uint64_t *all = malloc((size_t)size * sizeof(uint64_t));
     MPI_Gather(&total, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
+    int level;
+    MPI_Query_thread(&level);
     if (rank == 0) {
+        printf("thread level: asked %d, given %d, now %d\n", MPI_THREAD_FUNNELED, provided, level);
         printf("mpi_calls: %d ranks, %d iterations, %d generalized requests freed on rank 0, "
                "buffer %s\n", size, iters, grequest_done,
                detached == bbuf && detached_size == bsize ? "given back" : "LOST");
