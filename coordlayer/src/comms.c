@@ -8,6 +8,7 @@
  * Creating one is a collective on the parent (coll.h): counted, logged and
  * replayed like the others. */
 #include "coll.h"
+#include "infos.h"
 
 #include "coord.h"
 #include "heap.h"
@@ -174,7 +175,7 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         return MPI_SUCCESS;
     }
     MPI_Comm real;
-    int rc = PMPI_Comm_split_type(c.real, split_type, key, info, &real);
+    int rc = PMPI_Comm_split_type(c.real, split_type, key, cl_real_info(info), &real);
     *newcomm = created_as_split(&c, comm, real);
     return rc;
 }
@@ -329,7 +330,7 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
     MPI_Comm real = MPI_COMM_NULL;
     int rc = PMPI_Intercomm_create_from_groups(cl_real_group(local_group), local_leader,
                                                cl_real_group(remote_group), remote_leader,
-                                               stringtag, info, cl_real_errhandler(errhandler),
+                                               stringtag, cl_real_info(info), cl_real_errhandler(errhandler),
                                                &real);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (6 + words));
     args[0] = local_group;

@@ -28,6 +28,7 @@
 
 #include "coll.h"
 #include "coord.h"
+#include "infos.h"
 #include "objects.h"
 
 #include "heap.h"
@@ -173,9 +174,9 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info,
     /* Served from the log: the other members opened it before their
      * checkpoints and have it open again alone; so does this rank. */
     if (replay)
-        rc = PMPI_File_open(MPI_COMM_SELF, path, amode & ~MPI_MODE_EXCL, info, &real);
+        rc = PMPI_File_open(MPI_COMM_SELF, path, amode & ~MPI_MODE_EXCL, cl_real_info(info), &real);
     else
-        rc = PMPI_File_open(c.real, path, amode, info, &real);
+        rc = PMPI_File_open(c.real, path, amode, cl_real_info(info), &real);
     if (rc == MPI_SUCCESS) {
         *fh = add_file(c.comm, c.seq, path, amode, real);
     } else {
@@ -213,7 +214,7 @@ int MPI_File_close(MPI_File *fh)
 
 int MPI_File_delete(const char *filename, MPI_Info info)
 {
-    return PMPI_File_delete(filename, info);
+    return PMPI_File_delete(filename, cl_real_info(info));
 }
 
 /* ---- collectives that change no data ---- */
@@ -234,7 +235,7 @@ int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Data
     struct file *f = file_of(fh, "MPI_File_set_view");
     if (!f)
         return PMPI_File_set_view(fh, disp, cl_real_type(etype), cl_real_type(filetype), datarep,
-                                  info);
+                                  cl_real_info(info));
     struct cl_coll c;
     int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_view");
     int rc = PMPI_File_set_view(f->real, disp, cl_real_type(etype), cl_real_type(filetype), datarep,
@@ -267,10 +268,10 @@ int MPI_File_set_info(MPI_File fh, MPI_Info info)
 {
     struct file *f = file_of(fh, "MPI_File_set_info");
     if (!f)
-        return PMPI_File_set_info(fh, info);
+        return PMPI_File_set_info(fh, cl_real_info(info));
     struct cl_coll c;
     int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_info");
-    return own_collective_end(&c, replay, PMPI_File_set_info(f->real, info));
+    return own_collective_end(&c, replay, PMPI_File_set_info(f->real, cl_real_info(info)));
 }
 
 /* set_size, preallocate, sync: their effect is on the file, there already
@@ -598,7 +599,10 @@ int MPI_File_get_group(MPI_File fh, MPI_Group *group)
 
 int MPI_File_get_info(MPI_File fh, MPI_Info *info)
 {
-    return PMPI_File_get_info(real_of(fh, "MPI_File_get_info"), info);
+    MPI_Info real;
+    int rc = PMPI_File_get_info(real_of(fh, "MPI_File_get_info"), &real);
+    *info = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
+    return rc;
 }
 
 int MPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *extent)

@@ -4,6 +4,7 @@
 
 #include "coll.h"
 #include "files.h"
+#include "infos.h"
 #include "library_calls.h"
 #include "objects.h"
 
@@ -26,7 +27,7 @@
 
 enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
        SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG, SECTION_ATTRIBUTES,
-       SECTION_FILES };
+       SECTION_FILES, SECTION_INFOS };
 
 void cl_begin_epoch(void);
 
@@ -170,21 +171,23 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     memcpy(p + sizeof s, cl.sent, peers);
     memcpy(p + sizeof s + peers, cl.recv_current, peers);
     memcpy(p + sizeof s + 2 * peers, cl.recv_previous, peers);
-    void *early, *requests, *held, *objects, *attributes, *mpi_files;
-    size_t nearly, nrequests, nheld, nobjects, nattributes, nmpi_files;
+    void *early, *requests, *held, *objects, *attributes, *mpi_files, *mpi_infos;
+    size_t nearly, nrequests, nheld, nobjects, nattributes, nmpi_files, nmpi_infos;
     cl_registries_save_early(&early, &nearly);
     cl_requests_save(&requests, &nrequests);
     cl_held_save(&held, &nheld);
     cl_objects_save(&objects, &nobjects);
     cl_attributes_save(&attributes, &nattributes);
     cl_files_save(&mpi_files, &nmpi_files);
+    cl_infos_save(&mpi_infos, &nmpi_infos);
     int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
              add(w, SECTION_EARLY, early, nearly, err, errlen) ||
              add(w, SECTION_REQUESTS, requests, nrequests, err, errlen) ||
              add(w, SECTION_HELD, held, nheld, err, errlen) ||
              add(w, SECTION_OBJECTS, objects, nobjects, err, errlen) ||
              add(w, SECTION_ATTRIBUTES, attributes, nattributes, err, errlen) ||
-             add(w, SECTION_FILES, mpi_files, nmpi_files, err, errlen);
+             add(w, SECTION_FILES, mpi_files, nmpi_files, err, errlen) ||
+             add(w, SECTION_INFOS, mpi_infos, nmpi_infos, err, errlen);
     ckpt_untracked_free(p);
     ckpt_untracked_free(early);
     ckpt_untracked_free(requests);
@@ -192,6 +195,7 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     ckpt_untracked_free(objects);
     ckpt_untracked_free(attributes);
     ckpt_untracked_free(mpi_files);
+    ckpt_untracked_free(mpi_infos);
     cl_registries_reset_for_epoch();
     return rc ? -1 : 0;
 }
@@ -351,6 +355,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *objects = ckpt_image_find(img, SECTION_OBJECTS, 0);
     const struct ckpt_image_section *attributes = ckpt_image_find(img, SECTION_ATTRIBUTES, 0);
     const struct ckpt_image_section *mpi_files = ckpt_image_find(img, SECTION_FILES, 0);
+    const struct ckpt_image_section *mpi_infos = ckpt_image_find(img, SECTION_INFOS, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
     struct saved_protocol s;
     if (!p || !e || !r || !objects || p->size != sizeof s + 3 * peers) {
@@ -376,7 +381,8 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
         cl_requests_load(r->data, r->size) != 0 ||
         (held && cl_held_load(held->data, held->size) != 0) || /* images before held.c have none */
         (attributes && cl_attributes_load(attributes->data, attributes->size) != 0) ||
-        (mpi_files && cl_files_load(mpi_files->data, mpi_files->size) != 0)) {
+        (mpi_files && cl_files_load(mpi_files->data, mpi_files->size) != 0) ||
+        (mpi_infos && cl_infos_load(mpi_infos->data, mpi_infos->size) != 0)) {
         snprintf(err, errlen, "coordination layer state is malformed");
         return -1;
     }

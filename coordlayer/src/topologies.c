@@ -10,6 +10,7 @@
  * which gives every neighbourhood collective the same neighbours in the
  * same order. */
 #include "coll.h"
+#include "infos.h"
 
 #include "coord.h"
 #include "heap.h"
@@ -133,7 +134,7 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
     }
     MPI_Comm real = MPI_COMM_NULL;
     int rc = PMPI_Dist_graph_create_adjacent(c.real, indegree, sources, sourceweights, outdegree,
-                                             destinations, destweights, info, reorder, &real);
+                                             destinations, destweights, cl_real_info(info), reorder, &real);
     return dist_graph_made(&c, comm, rc, real, newcomm);
 }
 
@@ -147,7 +148,7 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int d
         return MPI_SUCCESS;
     }
     MPI_Comm real = MPI_COMM_NULL;
-    int rc = PMPI_Dist_graph_create(c.real, n, sources, degrees, destinations, weights, info,
+    int rc = PMPI_Dist_graph_create(c.real, n, sources, degrees, destinations, weights, cl_real_info(info),
                                     reorder, &real);
     return dist_graph_made(&c, comm, rc, real, newcomm);
 }

@@ -432,14 +432,49 @@ int MPI_T_cvar_get_info(int cvar_index, char *name, int *name_len, int *verbosit
     cl_unsupported("MPI_T_cvar_get_info", "it takes MPI handles and is not handled by the coordination layer");
 }
 
+int MPI_T_event_callback_get_info(MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety, MPI_Info *info_used)
+{
+    cl_unsupported("MPI_T_event_callback_get_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_T_event_callback_set_info(MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety, MPI_Info info)
+{
+    cl_unsupported("MPI_T_event_callback_set_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
 int MPI_T_event_get_info(int event_index, char *name, int *name_len, int *verbosity, MPI_Datatype array_of_datatypes[], MPI_Aint array_of_displacements[], int *num_elements, MPI_T_enum *enumtype, MPI_Info *info, char *desc, int *desc_len, int *bind)
 {
     cl_unsupported("MPI_T_event_get_info", "it takes MPI handles and is not handled by the coordination layer");
 }
 
+int MPI_T_event_handle_alloc(int event_index, void *obj_handle, MPI_Info info, MPI_T_event_registration *event_registration)
+{
+    cl_unsupported("MPI_T_event_handle_alloc", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_T_event_handle_get_info(MPI_T_event_registration event_registration, MPI_Info *info_used)
+{
+    cl_unsupported("MPI_T_event_handle_get_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_T_event_handle_set_info(MPI_T_event_registration event_registration, MPI_Info info)
+{
+    cl_unsupported("MPI_T_event_handle_set_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_T_event_register_callback(MPI_T_event_registration event_registration, MPI_T_cb_safety cb_safety, MPI_Info info, void *user_data, MPI_T_event_cb_function event_cb_function)
+{
+    cl_unsupported("MPI_T_event_register_callback", "it takes MPI handles and is not handled by the coordination layer");
+}
+
 int MPI_T_pvar_get_info(int pvar_index, char *name, int *name_len, int *verbosity, int *var_class, MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len, int *bind, int *readonly, int *continuous, int *atomic)
 {
     cl_unsupported("MPI_T_pvar_get_info", "it takes MPI handles and is not handled by the coordination layer");
+}
+
+int MPI_T_source_get_info(int source_index, char *name, int *name_len, char *desc, int *desc_len, MPI_T_source_order *ordering, MPI_Count *ticks_per_second, MPI_Count *max_ticks, MPI_Info *info)
+{
+    cl_unsupported("MPI_T_source_get_info", "it takes MPI handles and is not handled by the coordination layer");
 }
 
 int MPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtype, void *recvbuf, const MPI_Count recvcounts[], const MPI_Aint displs[], MPI_Datatype recvtype, MPI_Comm comm) MPICH_ATTR_POINTER_WITH_TYPE_TAG(1,3) MPICH_ATTR_POINTER_WITH_TYPE_TAG(4,7)

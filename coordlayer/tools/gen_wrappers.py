@@ -27,7 +27,7 @@ import sys
 
 HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
                 "MPI_Group": "cl_real_group", "MPI_Op": "cl_real_op",
-                "MPI_Errhandler": "cl_real_errhandler"}
+                "MPI_Errhandler": "cl_real_errhandler", "MPI_Info": "cl_real_info"}
 # Handles the layer has no translation for: a call that takes one and is
 # not written by hand is refused (a request handle is the layer's own).
 OPAQUE_HANDLES = {"MPI_Request", "MPI_Message", "MPI_Win", "MPI_File", "MPI_Session"}
@@ -158,7 +158,7 @@ def main():
     mine = hand_written(src_dir)
     protos = prototypes(sys.argv[1])
     doc = __doc__.replace('"""', "")
-    forward = header(doc) + ['#include "coord.h"', '#include "objects.h"', "",
+    forward = header(doc) + ['#include "coord.h"', '#include "infos.h"', '#include "objects.h"', "",
                              "#include <limits.h>", ""]
     refuse = header(doc) + ['#include "coord.h"', ""]
     seen = set()

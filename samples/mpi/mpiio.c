@@ -16,7 +16,8 @@
  *     line per step appended at the end the file has (MPI_File_get_size,
  *     MPI_File_write_at), so lines written after the checkpoint and not cut
  *     back on recovery would stay in the file;
- *   - mpiio.part<K>.dat, every 7 steps: opened collectively, each rank's
+ *   - mpiio.part<K>.dat, every 7 steps: opened collectively with hints (an
+ *     MPI_Info made before the loop, read and changed at each use), each rank's
  *     row of an array written through a subarray view with
  *     MPI_File_write_all, synced and closed within the step, so that opens
  *     and closes fall on both sides of the ranks' checkpoints.
@@ -106,6 +107,11 @@ int main(int argc, char **argv)
         MPI_File_open(MPI_COMM_SELF, name, MPI_MODE_CREATE | MPI_MODE_WRONLY, MPI_INFO_NULL, &log),
         "MPI_File_open log");
 
+    /* Hints made before the loop and changed in it: used after a recovery. */
+    MPI_Info hints;
+    MPI_Info_create(&hints);
+    MPI_Info_set(hints, "cb_buffer_size", "65536");
+
     uint64_t state = mix64((uint64_t)rank + 1);
     double buf[BLK], back[BLK];
     int parts = 0;
@@ -143,9 +149,18 @@ int main(int argc, char **argv)
             MPI_File part;
             char pname[64];
             snprintf(pname, sizeof pname, "mpiio.part%d.dat", parts++);
-            check(MPI_File_open(MPI_COMM_WORLD, pname, MPI_MODE_CREATE | MPI_MODE_WRONLY,
-                                MPI_INFO_NULL, &part),
+            char value[MPI_MAX_INFO_VAL + 1];
+            int found;
+            MPI_Info_get(hints, "cb_buffer_size", MPI_MAX_INFO_VAL, value, &found);
+            state = mix64(state ^ (uint64_t)(found ? atol(value) : 0));
+            snprintf(value, sizeof value, "%d", 65536 << (parts % 3));
+            MPI_Info_set(hints, "cb_buffer_size", value);
+            check(MPI_File_open(MPI_COMM_WORLD, pname, MPI_MODE_CREATE | MPI_MODE_WRONLY, hints,
+                                &part),
                   "MPI_File_open part");
+            MPI_Info used;
+            MPI_File_get_info(part, &used);
+            MPI_Info_free(&used);
             check(MPI_File_set_size(part, 0), "MPI_File_set_size part");
             /* A row of a size x 8 array per rank, through a subarray view
              * (the library flattens it with calls of its own). */
@@ -173,6 +188,7 @@ int main(int argc, char **argv)
     MPI_File_get_position(data, &pos);
     check(MPI_File_close(&data), "MPI_File_close data");
     check(MPI_File_close(&log), "MPI_File_close log");
+    MPI_Info_free(&hints);
     long long positions[2] = {(long long)pos, 0}, all[2];
     MPI_Reduce(positions, all, 2, MPI_LONG_LONG, MPI_SUM, 0, MPI_COMM_WORLD);
     MPI_Barrier(MPI_COMM_WORLD);

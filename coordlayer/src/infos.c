@@ -1,0 +1,263 @@
+/* MPI_Info objects under handles that stay valid across recovery (infos.h).
+ *
+ * An info is a set of key/value strings the program may change at any time
+ * (MPI-IO hints, mostly), and a handle it made before a checkpoint is used
+ * after the recovery (an MPI_File_open in the loop). So the program holds a
+ * virtual handle, an index into this table; a checkpoint saves each live
+ * info's keys and values, and a recovery makes each again with them. */
+#include "infos.h"
+
+#include "coord.h"
+#include "objects.h"
+
+#include "heap.h"
+#include "log.h"
+
+#include <stdint.h>
+#include <string.h>
+
+#define INFO_PREFIX 0x9c000000u /* MPICH's for info objects (objects.h) */
+
+struct info {
+    MPI_Info real;
+    int live;
+};
+static struct info *infos;
+static int ninfos, infos_capacity;
+
+static int is_virtual(MPI_Info info)
+{
+    return ((unsigned)info & CL_VIRTUAL_SELECT) == (INFO_PREFIX | CL_VIRTUAL_MARK);
+}
+
+static int index_of(MPI_Info info, const char *call)
+{
+    int i = (int)((unsigned)info & CL_VIRTUAL_INDEX);
+    if (!is_virtual(info) || i >= ninfos || !infos[i].live)
+        ckpt_fatal("%s: invalid MPI_Info handle 0x%x (not one this program made, or freed)",
+                   call, (unsigned)info);
+    return i;
+}
+
+MPI_Info cl_real_info(MPI_Info info)
+{
+    if (info == MPI_INFO_NULL || info == MPI_INFO_ENV)
+        return info;
+    return infos[index_of(info, "an MPI call")].real;
+}
+
+MPI_Info cl_info_adopt(MPI_Info real)
+{
+    int i = 0;
+    while (i < ninfos && infos[i].live)
+        i++;
+    if (i == ninfos) {
+        infos = cl_grow(infos, &infos_capacity, ninfos + 1, sizeof *infos);
+        ninfos++;
+    }
+    if (i > (int)CL_VIRTUAL_INDEX)
+        ckpt_fatal("more than %d MPI_Info objects alive", (int)CL_VIRTUAL_INDEX);
+    infos[i] = (struct info){real, 1};
+    return (MPI_Info)(INFO_PREFIX | CL_VIRTUAL_MARK | (unsigned)i);
+}
+
+/* ---- the calls ---- */
+
+int MPI_Info_create(MPI_Info *info)
+{
+    MPI_Info real;
+    int rc = PMPI_Info_create(&real);
+    *info = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
+    return rc;
+}
+
+int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
+{
+    MPI_Info real;
+    int rc = PMPI_Info_create_env(argc, argv, &real);
+    *info = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
+    return rc;
+}
+
+int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
+{
+    MPI_Info real;
+    int rc = PMPI_Info_dup(cl_real_info(info), &real);
+    *newinfo = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
+    return rc;
+}
+
+int MPI_Info_free(MPI_Info *info)
+{
+    if (!is_virtual(*info))
+        return PMPI_Info_free(info);
+    int i = index_of(*info, "MPI_Info_free");
+    int rc = PMPI_Info_free(&infos[i].real);
+    infos[i].live = 0;
+    *info = MPI_INFO_NULL;
+    return rc;
+}
+
+int MPI_Info_set(MPI_Info info, const char *key, const char *value)
+{
+    return PMPI_Info_set(cl_real_info(info), key, value);
+}
+
+int MPI_Info_delete(MPI_Info info, const char *key)
+{
+    return PMPI_Info_delete(cl_real_info(info), key);
+}
+
+int MPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
+{
+    return PMPI_Info_get(cl_real_info(info), key, valuelen, value, flag);
+}
+
+int MPI_Info_get_nkeys(MPI_Info info, int *nkeys)
+{
+    return PMPI_Info_get_nkeys(cl_real_info(info), nkeys);
+}
+
+int MPI_Info_get_nthkey(MPI_Info info, int n, char *key)
+{
+    return PMPI_Info_get_nthkey(cl_real_info(info), n, key);
+}
+
+int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
+{
+    return PMPI_Info_get_valuelen(cl_real_info(info), key, valuelen, flag);
+}
+
+int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
+{
+    return PMPI_Info_get_string(cl_real_info(info), key, buflen, value, flag);
+}
+
+int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
+{
+    MPI_Info real;
+    int rc = PMPI_Comm_get_info(cl_real_comm(comm), &real);
+    *info_used = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
+    return rc;
+}
+
+/* ---- image: per info, live, then its keys and values as strings ---- */
+
+struct buffer {
+    unsigned char *p;
+    size_t n, capacity;
+};
+
+static void put(struct buffer *b, const void *data, size_t n)
+{
+    if (b->n + n > b->capacity) {
+        size_t grown = b->capacity ? b->capacity * 2 : 256;
+        while (grown < b->n + n)
+            grown *= 2;
+        b->p = ckpt_untracked_realloc(b->p, grown);
+        if (!b->p)
+            ckpt_fatal("out of memory saving MPI_Info objects");
+        b->capacity = grown;
+    }
+    memcpy(b->p + b->n, data, n);
+    b->n += n;
+}
+
+static void put_string(struct buffer *b, const char *s)
+{
+    int32_t len = (int32_t)strlen(s);
+    put(b, &len, sizeof len);
+    put(b, s, (size_t)len);
+}
+
+void cl_infos_save(void **bytes, size_t *n)
+{
+    struct buffer b = {0};
+    int32_t count = ninfos;
+    put(&b, &count, sizeof count);
+    char key[MPI_MAX_INFO_KEY + 1];
+    for (int i = 0; i < ninfos; i++) {
+        int32_t live = infos[i].live, nkeys = 0;
+        put(&b, &live, sizeof live);
+        if (!live)
+            continue;
+        int k = 0;
+        PMPI_Info_get_nkeys(infos[i].real, &k);
+        nkeys = k;
+        put(&b, &nkeys, sizeof nkeys);
+        for (int j = 0; j < k; j++) {
+            int len = 0, flag = 0;
+            PMPI_Info_get_nthkey(infos[i].real, j, key);
+            PMPI_Info_get_valuelen(infos[i].real, key, &len, &flag);
+            char *value = ckpt_untracked_malloc((size_t)len + 1);
+            PMPI_Info_get(infos[i].real, key, len, value, &flag);
+            value[len] = '\0';
+            put_string(&b, key);
+            put_string(&b, value);
+            ckpt_untracked_free(value);
+        }
+    }
+    *bytes = b.p;
+    *n = b.n;
+}
+
+static const unsigned char *get(const unsigned char *p, const unsigned char *end, void *out,
+                                size_t n)
+{
+    if (!p || (size_t)(end - p) < n)
+        return NULL;
+    memcpy(out, p, n);
+    return p + n;
+}
+
+/* A string of the image, into a new buffer; NULL when malformed. */
+static const unsigned char *get_string(const unsigned char *p, const unsigned char *end,
+                                       char **out)
+{
+    int32_t len;
+    p = get(p, end, &len, sizeof len);
+    if (!p || len < 0 || end - p < len)
+        return NULL;
+    *out = ckpt_untracked_malloc((size_t)len + 1);
+    memcpy(*out, p, (size_t)len);
+    (*out)[len] = '\0';
+    return p + len;
+}
+
+int cl_infos_load(const void *bytes, size_t n)
+{
+    const unsigned char *p = bytes, *end = p + n;
+    int32_t count;
+    p = get(p, end, &count, sizeof count);
+    if (!p || count < 0 || count > (int32_t)CL_VIRTUAL_INDEX + 1)
+        return -1;
+    ninfos = 0;
+    infos = cl_grow(infos, &infos_capacity, count, sizeof *infos);
+    for (int i = 0; i < count; i++) {
+        int32_t live, nkeys;
+        p = get(p, end, &live, sizeof live);
+        if (!p)
+            return -1;
+        infos[i] = (struct info){MPI_INFO_NULL, live != 0};
+        ninfos++;
+        if (!live)
+            continue;
+        p = get(p, end, &nkeys, sizeof nkeys);
+        if (!p || nkeys < 0)
+            return -1;
+        PMPI_Info_create(&infos[i].real);
+        for (int k = 0; k < nkeys; k++) {
+            char *key = NULL, *value = NULL;
+            p = get_string(p, end, &key);
+            if (p)
+                p = get_string(p, end, &value);
+            if (p)
+                PMPI_Info_set(infos[i].real, key, value);
+            ckpt_untracked_free(key);
+            ckpt_untracked_free(value);
+            if (!p)
+                return -1;
+        }
+    }
+    return p == end ? 0 : -1;
+}

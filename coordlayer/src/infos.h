@@ -1,0 +1,20 @@
+/* MPI_Info objects (infos.c) under handles that stay valid across recovery. */
+#ifndef AALC_CL_INFOS_H
+#define AALC_CL_INFOS_H
+
+#include <mpi.h>
+#include <stddef.h>
+
+/* The library's info for a handle the program passes (MPI_INFO_NULL and
+ * MPI_INFO_ENV pass unchanged); stops the program on a handle it does not
+ * have. */
+MPI_Info cl_real_info(MPI_Info info);
+/* The program's handle for an info the library made for it (MPI_Comm_get_info,
+ * MPI_File_get_info). */
+MPI_Info cl_info_adopt(MPI_Info real);
+
+/* Image: every live info's keys and values; loading makes them anew. */
+void cl_infos_save(void **bytes, size_t *n);
+int cl_infos_load(const void *bytes, size_t n);
+
+#endif
