@@ -547,22 +547,12 @@ static void exchange_counts(void)
             pairs[k++] = cl_objects[i].name;
             pairs[k++] = cl_objects[i].coll_seq;
         }
-    int *counts = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
-    int *displs = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
-    int two = 2 * mine, total = 0;
-    PMPI_Allgather(&two, 1, MPI_INT, counts, 1, MPI_INT, cl.control);
-    for (int r = 0; r < cl.size; r++) {
-        displs[r] = total;
-        total += counts[r];
-    }
-    uint64_t *all = ckpt_untracked_malloc(sizeof(uint64_t) * (size_t)(total + 2));
-    PMPI_Allgatherv(pairs, two, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, cl.control);
+    int total;
+    uint64_t *all = cl_allgather_words(pairs, 2 * mine, &total);
     clear_counts(&highest);
     for (int k = 0; k + 1 < total; k += 2)
         raise_count(&highest, all[k], all[k + 1]);
     ckpt_untracked_free(pairs);
-    ckpt_untracked_free(counts);
-    ckpt_untracked_free(displs);
     ckpt_untracked_free(all);
 }
 

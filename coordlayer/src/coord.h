@@ -334,6 +334,9 @@ void cl_image_written(uint64_t n, int ok);
 void cl_finalize_protocol(void);
 /* Is our part of the checkpoint in progress complete? Then write the log and say so. */
 void cl_check_complete(void);
+/* Recovery: every rank's n words, concatenated in rank order over the control
+ * communicator (collective); *total gets their number. ckpt_untracked_free it. */
+uint64_t *cl_allgather_words(const uint64_t *mine, int n, int *total);
 
 /* registries.c: late messages, early counts and suppression, non-deterministic log. */
 /* A growing array of the layer's (untracked memory): room for `needed` items. */

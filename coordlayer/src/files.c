@@ -353,7 +353,8 @@ static int data_collective(const char *call, enum access how, MPI_File fh, MPI_O
     }
     int rc = data_call(how, f->real, at, buf, count, type, status);
     o.status = *status;
-    PMPI_File_get_position(f->real, &o.position);
+    if (c.log) /* only a logged outcome is served again */
+        PMPI_File_get_position(f->real, &o.position);
     cl_coll_end(&c, out, nout);
     return rc;
 }
@@ -762,16 +763,8 @@ static void cut_back(uint64_t checkpoint)
         mine[2 * i] = files[i].name;
         mine[2 * i + 1] = (uint64_t)files[i].size;
     }
-    int two = 2 * nfiles, total = 0;
-    int *counts = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
-    int *displs = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
-    PMPI_Allgather(&two, 1, MPI_INT, counts, 1, MPI_INT, cl.control);
-    for (int r = 0; r < cl.size; r++) {
-        displs[r] = total;
-        total += counts[r];
-    }
-    uint64_t *all = ckpt_untracked_malloc(sizeof(uint64_t) * (size_t)(total + 2));
-    PMPI_Allgatherv(mine, two, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, cl.control);
+    int total;
+    uint64_t *all = cl_allgather_words(mine, 2 * nfiles, &total);
     for (int i = 0; i < nfiles; i++) {
         struct file *f = &files[i];
         MPI_Offset now = 0;
@@ -786,8 +779,6 @@ static void cut_back(uint64_t checkpoint)
     /* No rank writes before every cut is made. */
     PMPI_Barrier(cl.control);
     ckpt_untracked_free(mine);
-    ckpt_untracked_free(counts);
-    ckpt_untracked_free(displs);
     ckpt_untracked_free(all);
 }
 

@@ -9,6 +9,7 @@
 
 #include "coord.h"
 #include "objects.h"
+#include "section_bytes.h"
 
 #include "heap.h"
 #include "log.h"
@@ -143,49 +144,29 @@ int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
 
 /* ---- image: per info, live, then its keys and values as strings ---- */
 
-struct buffer {
-    unsigned char *p;
-    size_t n, capacity;
-};
-
-static void put(struct buffer *b, const void *data, size_t n)
-{
-    if (b->n + n > b->capacity) {
-        size_t grown = b->capacity ? b->capacity * 2 : 256;
-        while (grown < b->n + n)
-            grown *= 2;
-        b->p = ckpt_untracked_realloc(b->p, grown);
-        if (!b->p)
-            ckpt_fatal("out of memory saving MPI_Info objects");
-        b->capacity = grown;
-    }
-    memcpy(b->p + b->n, data, n);
-    b->n += n;
-}
-
-static void put_string(struct buffer *b, const char *s)
+static void put_string(struct cl_section_bytes *b, const char *s)
 {
     int32_t len = (int32_t)strlen(s);
-    put(b, &len, sizeof len);
-    put(b, s, (size_t)len);
+    cl_section_put(b, &len, sizeof len);
+    cl_section_put(b, s, (size_t)len);
 }
 
 void cl_infos_save(void **bytes, size_t *n)
 {
-    struct buffer b = {0};
+    struct cl_section_bytes b = {0};
     int32_t count = ninfos;
-    put(&b, &count, sizeof count);
+    cl_section_put(&b, &count, sizeof count);
     char key[MPI_MAX_INFO_KEY + 1];
     for (int i = 0; i < ninfos; i++) {
-        int32_t live = infos[i].live, nkeys = 0;
-        put(&b, &live, sizeof live);
+        int32_t live = infos[i].live;
+        cl_section_put(&b, &live, sizeof live);
         if (!live)
             continue;
-        int k = 0;
-        PMPI_Info_get_nkeys(infos[i].real, &k);
-        nkeys = k;
-        put(&b, &nkeys, sizeof nkeys);
-        for (int j = 0; j < k; j++) {
+        int nkeys = 0;
+        PMPI_Info_get_nkeys(infos[i].real, &nkeys);
+        int32_t saved_nkeys = nkeys;
+        cl_section_put(&b, &saved_nkeys, sizeof saved_nkeys);
+        for (int j = 0; j < nkeys; j++) {
             int len = 0, flag = 0;
             PMPI_Info_get_nthkey(infos[i].real, j, key);
             PMPI_Info_get_valuelen(infos[i].real, key, &len, &flag);
@@ -201,61 +182,47 @@ void cl_infos_save(void **bytes, size_t *n)
     *n = b.n;
 }
 
-static const unsigned char *get(const unsigned char *p, const unsigned char *end, void *out,
-                                size_t n)
-{
-    if (!p || (size_t)(end - p) < n)
-        return NULL;
-    memcpy(out, p, n);
-    return p + n;
-}
-
-/* A string of the image, into a new buffer; NULL when malformed. */
-static const unsigned char *get_string(const unsigned char *p, const unsigned char *end,
-                                       char **out)
+/* A string of the section, into a new buffer (*out NULL when malformed). */
+static int take_string(const unsigned char **p, const unsigned char *end, char **out)
 {
     int32_t len;
-    p = get(p, end, &len, sizeof len);
-    if (!p || len < 0 || end - p < len)
-        return NULL;
+    *out = NULL;
+    if (cl_section_take(p, end, &len, sizeof len) || len < 0 || end - *p < len)
+        return -1;
     *out = ckpt_untracked_malloc((size_t)len + 1);
-    memcpy(*out, p, (size_t)len);
+    cl_section_take(p, end, *out, (size_t)len);
     (*out)[len] = '\0';
-    return p + len;
+    return 0;
 }
 
 int cl_infos_load(const void *bytes, size_t n)
 {
     const unsigned char *p = bytes, *end = p + n;
     int32_t count;
-    p = get(p, end, &count, sizeof count);
-    if (!p || count < 0 || count > (int32_t)CL_VIRTUAL_INDEX + 1)
+    if (cl_section_take(&p, end, &count, sizeof count) || count < 0 ||
+        count > (int32_t)CL_VIRTUAL_INDEX + 1)
         return -1;
     ninfos = 0;
     infos = cl_grow(infos, &infos_capacity, count, sizeof *infos);
     for (int i = 0; i < count; i++) {
         int32_t live, nkeys;
-        p = get(p, end, &live, sizeof live);
-        if (!p)
+        if (cl_section_take(&p, end, &live, sizeof live))
             return -1;
         infos[i] = (struct info){MPI_INFO_NULL, live != 0};
         ninfos++;
         if (!live)
             continue;
-        p = get(p, end, &nkeys, sizeof nkeys);
-        if (!p || nkeys < 0)
+        if (cl_section_take(&p, end, &nkeys, sizeof nkeys) || nkeys < 0)
             return -1;
         PMPI_Info_create(&infos[i].real);
         for (int k = 0; k < nkeys; k++) {
-            char *key = NULL, *value = NULL;
-            p = get_string(p, end, &key);
-            if (p)
-                p = get_string(p, end, &value);
-            if (p)
+            char *key, *value = NULL;
+            int bad = take_string(&p, end, &key) || take_string(&p, end, &value);
+            if (!bad)
                 PMPI_Info_set(infos[i].real, key, value);
             ckpt_untracked_free(key);
             ckpt_untracked_free(value);
-            if (!p)
+            if (bad)
                 return -1;
         }
     }

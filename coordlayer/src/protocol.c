@@ -567,3 +567,20 @@ void cl_finalize_protocol(void)
         }
     ckpt_untracked_free(expected);
 }
+
+uint64_t *cl_allgather_words(const uint64_t *mine, int n, int *total)
+{
+    int *counts = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
+    int *displs = ckpt_untracked_malloc(sizeof(int) * (size_t)cl.size);
+    PMPI_Allgather(&n, 1, MPI_INT, counts, 1, MPI_INT, cl.control);
+    *total = 0;
+    for (int r = 0; r < cl.size; r++) {
+        displs[r] = *total;
+        *total += counts[r];
+    }
+    uint64_t *all = ckpt_untracked_malloc(sizeof(uint64_t) * (size_t)(*total + 2));
+    PMPI_Allgatherv(mine, n, MPI_UINT64_T, all, counts, displs, MPI_UINT64_T, cl.control);
+    ckpt_untracked_free(counts);
+    ckpt_untracked_free(displs);
+    return all;
+}

@@ -14,6 +14,7 @@
 #include "coord.h"
 
 #include "coll.h"
+#include "section_bytes.h"
 
 #include "heap.h"
 #include "log.h"
@@ -224,41 +225,12 @@ void cl_registries_reset_for_epoch(void)
 
 /* ---- serialisation ---- */
 
-struct buffer {
-    unsigned char *p;
-    size_t n, capacity;
-};
-
-static void put(struct buffer *b, const void *data, size_t n)
-{
-    if (b->n + n > b->capacity) {
-        size_t want = b->capacity ? b->capacity * 2 : 4096;
-        while (want < b->n + n)
-            want *= 2;
-        b->p = ckpt_untracked_realloc(b->p, want);
-        if (!b->p)
-            ckpt_fatal("out of memory saving the coordination layer's registries");
-        b->capacity = want;
-    }
-    memcpy(b->p + b->n, data, n);
-    b->n += n;
-}
-
-static int take(const unsigned char **p, const unsigned char *end, void *out, size_t n)
-{
-    if ((size_t)(end - *p) < n)
-        return -1;
-    memcpy(out, *p, n);
-    *p += n;
-    return 0;
-}
-
 int cl_registries_save_early(void **bytes, size_t *n)
 {
-    struct buffer b = {0};
+    struct cl_section_bytes b = {0};
     int32_t count = nearly;
-    put(&b, &count, sizeof count);
-    put(&b, early, sizeof *early * (size_t)nearly);
+    cl_section_put(&b, &count, sizeof count);
+    cl_section_put(&b, early, sizeof *early * (size_t)nearly);
     *bytes = b.p;
     *n = b.n;
     nearly = 0; /* these belong to the checkpoint just taken */
@@ -269,7 +241,7 @@ int cl_registries_load_early(const void *bytes, size_t n)
 {
     const unsigned char *p = bytes, *end = p + n;
     int32_t count;
-    if (take(&p, end, &count, sizeof count) || count < 0 ||
+    if (cl_section_take(&p, end, &count, sizeof count) || count < 0 ||
         (size_t)(end - p) != sizeof *early * (size_t)count)
         return -1;
     early = cl_grow(early, &early_capacity, count, sizeof *early);
@@ -280,15 +252,15 @@ int cl_registries_load_early(const void *bytes, size_t n)
 
 int cl_registries_save_log(void **bytes, size_t *n)
 {
-    struct buffer b = {0};
+    struct cl_section_bytes b = {0};
     int32_t counts[3] = {nlate, nevents, nmatches};
-    put(&b, counts, sizeof counts);
+    cl_section_put(&b, counts, sizeof counts);
     for (int i = 0; i < nlate; i++) {
-        put(&b, &late[i], 4 * sizeof(int32_t));
-        put(&b, late[i].bytes, (size_t)late[i].nbytes);
+        cl_section_put(&b, &late[i], 4 * sizeof(int32_t));
+        cl_section_put(&b, late[i].bytes, (size_t)late[i].nbytes);
     }
-    put(&b, events, sizeof *events * (size_t)nevents);
-    put(&b, wildcard_matches, sizeof *wildcard_matches * (size_t)nmatches);
+    cl_section_put(&b, events, sizeof *events * (size_t)nevents);
+    cl_section_put(&b, wildcard_matches, sizeof *wildcard_matches * (size_t)nmatches);
     *bytes = b.p;
     *n = b.n;
     return 0;
@@ -298,12 +270,12 @@ int cl_registries_load_log(const void *bytes, size_t n)
 {
     const unsigned char *p = bytes, *end = p + n;
     int32_t counts[3];
-    if (take(&p, end, counts, sizeof counts) || counts[0] < 0 || counts[1] < 0 ||
+    if (cl_section_take(&p, end, counts, sizeof counts) || counts[0] < 0 || counts[1] < 0 ||
         counts[2] < 0)
         return -1;
     for (int i = 0; i < counts[0]; i++) {
         int32_t head[4];
-        if (take(&p, end, head, sizeof head) || head[3] < 0 || end - p < head[3])
+        if (cl_section_take(&p, end, head, sizeof head) || head[3] < 0 || end - p < head[3])
             return -1;
         cl_late_add(head[0], head[1], head[2], p, head[3]);
         p += head[3];
