@@ -9,10 +9,11 @@ compiler wrapper's -show) and the layer's archive, and fails when:
     or the library's call would run unseen;
   - a call is defined by more than one object of the archive (a wrapper
     written by hand and also generated: which one links is luck);
-  - the generated wrappers (forward.c, unsupported.c) are not what
-    coordlayer/tools/gen_wrappers.py writes from this header today.
+  - the wrappers the build generated (forward.c, unsupported.c) are not what
+    coordlayer/tools/gen_wrappers.py writes from this header and today's
+    hand-written sources: the build missed a change it depends on.
 
-usage: wrappers_cover.py --mpicc MPICC --archive libckptmpi.a --nm NM
+usage: wrappers_cover.py --mpicc MPICC --archive libckptmpi.a --nm NM --generated DIR
 """
 import argparse
 import filecmp
@@ -62,6 +63,7 @@ def main():
     ap.add_argument("--mpicc", required=True)
     ap.add_argument("--archive", required=True)
     ap.add_argument("--nm", default="nm")
+    ap.add_argument("--generated", required=True, help="where the build wrote the wrappers")
     a = ap.parse_args()
     header = proto_header(a.mpicc)
     protos = gen_wrappers.prototypes(header)
@@ -77,15 +79,16 @@ def main():
             problems.append("%s is defined by %s" % (name, " and ".join(objects)))
 
     src = os.path.join(ROOT, "coordlayer", "src")
-    work = tempfile.mkdtemp(prefix="aalc-wrappers-")
-    copy = os.path.join(work, "src")
-    shutil.copytree(src, copy)
-    subprocess.run([sys.executable, os.path.join(ROOT, "coordlayer", "tools", "gen_wrappers.py"),
-                    header, copy], check=True)
     for f in ("forward.c", "unsupported.c"):
-        if not filecmp.cmp(os.path.join(src, f), os.path.join(copy, f), shallow=False):
-            problems.append("coordlayer/src/%s is not what gen_wrappers.py writes from %s: "
-                            "regenerate it" % (f, header))
+        if os.path.exists(os.path.join(src, f)):
+            problems.append("coordlayer/src/%s is a stale copy: the build generates it" % f)
+    work = tempfile.mkdtemp(prefix="aalc-wrappers-")
+    subprocess.run([sys.executable, os.path.join(ROOT, "coordlayer", "tools", "gen_wrappers.py"),
+                    header, src, work], check=True)
+    for f in ("forward.c", "unsupported.c"):
+        if not filecmp.cmp(os.path.join(a.generated, f), os.path.join(work, f), shallow=False):
+            problems.append("%s/%s is not what gen_wrappers.py writes from %s: the build "
+                            "missed a change" % (a.generated, f, header))
     shutil.rmtree(work)
 
     print("wrappers_cover: %s: %d calls take handles, %d MPI_ functions defined by the layer"
