@@ -2,7 +2,7 @@
  * Link-time redirection of the C allocator to the checkpoint heap.
  *
  * Programs are linked with -Wl,--wrap=malloc (and the other names in
- * AALC_WRAPPED_ALLOCATORS), so their calls to malloc land in __wrap_malloc
+ * runtime/wrapped-symbols.opt), so their calls to malloc land in __wrap_malloc
  * here, and __real_malloc names libc's. Only references from the program's
  * own objects are redirected: libc and shared libraries keep allocating with
  * libc's malloc. Such blocks can reach the program (getline, open_memstream,
