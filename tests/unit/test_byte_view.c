@@ -15,17 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "test_byte_view: " __VA_ARGS__);                                       \
-            fputc('\n', stderr);                                                                   \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
-
 #define ARENA (1 << 20)
 #define COUNT 2
 
@@ -126,10 +115,5 @@ int main(int argc, char **argv)
 
     free(arena);
     MPI_Finalize();
-    if (failures) {
-        fprintf(stderr, "test_byte_view: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_byte_view: all checks passed\n");
-    return 0;
+    return checks_summary("test_byte_view");
 }

@@ -27,20 +27,6 @@
 
 /* ---- checks ---------------------------------------------------------------- */
 
-static long checks_run, checks_failed;
-
-#define CHECK(cond, ...)                                                               \
-    do {                                                                               \
-        checks_run++;                                                                  \
-        if (!(cond)) {                                                                 \
-            if (checks_failed++ < 30) {                                                \
-                fprintf(stderr, "test_heap.c:%d: FAILED: %s: ", __LINE__, #cond);      \
-                fprintf(stderr, __VA_ARGS__);                                          \
-                fputc('\n', stderr);                                                   \
-            }                                                                          \
-        }                                                                              \
-    } while (0)
-
 static void check_heap(const char *when)
 {
     char err[512] = "";
@@ -1143,10 +1129,5 @@ int main(void)
     check_heap("at the end");
     ckpt_untracked_free(string_source);
 
-    if (checks_failed) {
-        printf("test_heap: %ld of %ld checks FAILED\n", checks_failed, checks_run);
-        return 1;
-    }
-    printf("test_heap: %ld checks passed\n", checks_run);
-    return 0;
+    return checks_summary("test_heap");
 }

@@ -27,19 +27,7 @@
 #include "test_support.h"
 
 static const char *prog = "test_image";
-static int checks;
 static char tmpdir[] = "/tmp/aalc-test-image-XXXXXX";
-
-#define CHECK(cond, ...)                                                              \
-    do {                                                                              \
-        checks++;                                                                     \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s: FAILED at line %d: %s: ", prog, __LINE__, #cond);    \
-            fprintf(stderr, __VA_ARGS__);                                             \
-            fprintf(stderr, " (files left in %s)\n", tmpdir);                          \
-            exit(1);                                                                  \
-        }                                                                             \
-    } while (0)
 
 /* The on-disk layout this test relies on (documented at the top of image.c). */
 #define HEADER_SIZE 104u
@@ -837,6 +825,8 @@ static void test_take_pages(const char *path)
 
 int main(void)
 {
+    checks_stop = 1;
+    checks_files_left = tmpdir;
     CHECK(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
     char path[256];
     snprintf(path, sizeof path, "%s/rank-000000.img", tmpdir);
@@ -855,6 +845,5 @@ int main(void)
     test_private_files(path);
 
     CHECK(rmdir(tmpdir) == 0, "temporary directory not empty: %s", strerror(errno));
-    printf("%s: %d checks passed\n", prog, checks);
-    return 0;
+    return checks_summary(prog);
 }

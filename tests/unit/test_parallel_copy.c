@@ -22,18 +22,6 @@
 #include "test_support.h"
 
 static const char *prog = "test_parallel_copy";
-static int checks;
-
-#define CHECK(cond, ...)                                                           \
-    do {                                                                           \
-        checks++;                                                                  \
-        if (!(cond)) {                                                             \
-            fprintf(stderr, "%s: FAILED at line %d: %s: ", prog, __LINE__, #cond); \
-            fprintf(stderr, __VA_ARGS__);                                          \
-            fprintf(stderr, "\n");                                                 \
-            exit(1);                                                               \
-        }                                                                          \
-    } while (0)
 
 static uint64_t rng_state = 0x2545f4914f6cdd1dull;
 static uint64_t rnd(void)
@@ -148,6 +136,7 @@ static void copy_after_fork(const uint8_t *src, uint8_t *dst)
 
 int main(void)
 {
+    checks_stop = 1;
     uint8_t *src = map_anon(SRC_SIZE);
     uint8_t *dst = map_anon(SRC_SIZE * 2);
     uint8_t *expect = map_anon(SRC_SIZE * 2);
@@ -173,6 +162,5 @@ int main(void)
     ckpt_parallel_copy(dst, &one, 1, 8, 0);
     CHECK(dst[5] == src[0], "a one-byte piece among 8 threads");
 
-    printf("%s: %d checks passed\n", prog, checks);
-    return 0;
+    return checks_summary(prog);
 }

@@ -22,21 +22,10 @@
 #include "heap.h"
 #include "image.h"
 #include "store.h"
+#include "test_support.h"
 
 static const char *prog = "test_store";
-static int checks;
 static char tmpdir[] = "/tmp/aalc-test-store-XXXXXX";
-
-#define CHECK(cond, ...)                                                              \
-    do {                                                                              \
-        checks++;                                                                     \
-        if (!(cond)) {                                                                \
-            fprintf(stderr, "%s: FAILED at line %d: %s: ", prog, __LINE__, #cond);    \
-            fprintf(stderr, __VA_ARGS__);                                             \
-            fprintf(stderr, " (files left in %s)\n", tmpdir);                          \
-            exit(1);                                                                  \
-        }                                                                             \
-    } while (0)
 
 static const uint8_t exe_id[4] = {1, 2, 3, 4};
 
@@ -448,6 +437,8 @@ static void test_set_aside(const char *dir)
 
 int main(void)
 {
+    checks_stop = 1;
+    checks_files_left = tmpdir;
     CHECK(mkdtemp(tmpdir) != NULL, "mkdtemp: %s", strerror(errno));
     char dir[PATH_MAX];
 
@@ -460,6 +451,5 @@ int main(void)
     test_set_aside(dir);
 
     remove_all(tmpdir);
-    printf("%s: %d checks passed\n", prog, checks);
-    return 0;
+    return checks_summary(prog);
 }

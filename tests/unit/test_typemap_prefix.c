@@ -16,17 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                                           \
-    do {                                                                                           \
-        if (!(cond)) {                                                                             \
-            fprintf(stderr, "test_typemap_prefix: " __VA_ARGS__);                                  \
-            fputc('\n', stderr);                                                                   \
-            failures++;                                                                            \
-        }                                                                                          \
-    } while (0)
-
 #define ARENA (1 << 20)
 
 /* Packs as many elements of type as hold `limit` bytes, from base. */
@@ -136,10 +125,5 @@ int main(int argc, char **argv)
 
     free(arena);
     MPI_Finalize();
-    if (failures) {
-        fprintf(stderr, "test_typemap_prefix: %d failures\n", failures);
-        return 1;
-    }
-    printf("test_typemap_prefix: all checks passed\n");
-    return 0;
+    return checks_summary("test_typemap_prefix");
 }
