@@ -1,8 +1,8 @@
 // Builds the call graph of one unit and propagates reachability of potential points.
 #include "call_graph.h"
+#include "c_visitor.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -26,7 +26,7 @@ static bool isForbiddenInInstrumented(llvm::StringRef name)
 
 namespace {
 // Gathers calls, pragmas' host functions and function-address uses of one body.
-class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
+class BodyVisitor : public CVisitor<BodyVisitor> {
 public:
     BodyVisitor(CallGraph &graph, ASTContext &ctx, FunctionFacts &facts,
                 std::vector<std::pair<const FunctionDecl *, const Expr *>> &addressUses,

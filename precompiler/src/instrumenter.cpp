@@ -1,6 +1,7 @@
 // The rewriting itself. What is inserted comes from templates/; this file
 // decides where, for which locals, and refuses what it cannot restore.
 #include "instrumenter.h"
+#include "c_visitor.h"
 #include "repeated_effects.h"
 
 #include "liveness.h"
@@ -9,7 +10,6 @@
 #include "type_spelling.h"
 
 #include "clang/AST/Attr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -185,7 +185,7 @@ std::string Instrumenter::nameOf(const VarDecl *v) const
 
 namespace {
 // Where a function's body refers to one variable.
-class ReferencesTo : public RecursiveASTVisitor<ReferencesTo> {
+class ReferencesTo : public CVisitor<ReferencesTo> {
 public:
     explicit ReferencesTo(const VarDecl *v) : v_(v) {}
     bool VisitDeclRefExpr(DeclRefExpr *e)
@@ -237,7 +237,7 @@ void Instrumenter::applyRenames()
 
 namespace {
 // Every reference a piece of code makes to a local, in source order.
-class LocalReferences : public RecursiveASTVisitor<LocalReferences> {
+class LocalReferences : public CVisitor<LocalReferences> {
 public:
     bool VisitDeclRefExpr(DeclRefExpr *e)
     {

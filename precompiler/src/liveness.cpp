@@ -5,9 +5,9 @@
 // are invisible to the analysis). Where the analysis says nothing about a
 // label, every visible local is saved, as without it.
 #include "liveness.h"
+#include "c_visitor.h"
 
 #include "clang/AST/ParentMapContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/Analyses/LiveVariables.h"
 #include "clang/Analysis/AnalysisDeclContext.h"
 #include "clang/Analysis/CFG.h"
@@ -56,7 +56,7 @@ const VarDecl *storageOf(const Expr *e)
 // &s.m, an array member decaying to a pointer), they are arrays or volatile,
 // captured by a block, used by an asm statement or in a variable-length
 // array's size.
-class EscapeFinder : public RecursiveASTVisitor<EscapeFinder> {
+class EscapeFinder : public CVisitor<EscapeFinder> {
 public:
     std::set<const VarDecl *> escaping;
 
