@@ -4,7 +4,7 @@
  * checkpointed heap, rather than from the library (which may register it
  * for remote access: of use only to one-sided communication, which the
  * layer refuses). */
-#include "coord.h"
+#include <mpi.h>
 
 #include <stdlib.h>
 #include <string.h>

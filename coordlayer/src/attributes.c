@@ -11,11 +11,13 @@
  * and at MPI_Finalize for MPI_COMM_SELF and then MPI_COMM_WORLD. Recovery
  * calls none of them: what they did is in the restored memory already. Keys
  * MPI predefines (MPI_TAG_UB, ...) are the library's and go to it. */
-#include "coord.h"
+#include "attributes.h"
+
+#include "objects.h"
+#include "registries.h"
 
 #include "heap.h"
 #include "log.h"
-#include "objects.h"
 
 #include <string.h>
 

@@ -10,10 +10,12 @@
  * recorded (it goes back to the program at detach) and saved with the
  * image. The layer's buffer is twice the program's plus 64 KiB, so that
  * what fits the program's accounting fits with the headers. */
-#include "coord.h"
+#include "bsend.h"
 
 #include "heap.h"
 
+#include <limits.h>
+#include <mpi.h>
 #include <stdint.h>
 #include <string.h>
 

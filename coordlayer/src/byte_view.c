@@ -10,7 +10,9 @@
  * type would have put it (one node: no representation conversion). The
  * view is rebuilt with the same constructors, level by level, each resized
  * to the original's bounds (a struct of bytes has no alignment padding). */
-#include "coord.h"
+#include "byte_view.h"
+
+#include "type_contents.h"
 
 #include "heap.h"
 

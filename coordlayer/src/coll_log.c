@@ -3,6 +3,11 @@
 #include "coll.h"
 
 #include "coord.h"
+#include "objects.h"
+#include "pack.h"
+#include "protocol.h"
+#include "registries.h"
+
 #include "heap.h"
 #include "log.h"
 

@@ -3,7 +3,8 @@
  * costs a counter and two tests on top of MPI's: no extra communication. */
 #include "coll.h"
 
-#include "coord.h"
+#include "objects.h"
+
 #include "heap.h"
 
 

@@ -7,10 +7,13 @@
  * one split on recovery rebuilds it with the same members in the same order.
  * Creating one is a collective on the parent (coll.h): counted, logged and
  * replayed like the others. */
+#include "attributes.h"
 #include "coll.h"
-#include "infos.h"
-
 #include "coord.h"
+#include "infos.h"
+#include "objects.h"
+#include "requests.h"
+
 #include "heap.h"
 #include "log.h"
 

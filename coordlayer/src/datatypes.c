@@ -4,10 +4,10 @@
  * ckptcc links position-dependent executables, and recovery checks it is the
  * same executable. The library calls the reduction through a trampoline
  * (user_ops.c). */
+#include "attributes.h"
 #include "library_calls.h"
 #include "objects.h"
 
-#include "coord.h"
 #include "heap.h"
 
 /* The recipe's arguments: counts and displacements as int64, handles as the

@@ -1,7 +1,7 @@
 /* Calls MPI-3 deprecated (and MPI-4 removed) that MPICH still provides and
  * older codes still call: each is the same as its successor, which the
  * layer records. (MPI_Type_extent, _lb and _ub are passed on by forward.c.) */
-#include "coord.h"
+#include <mpi.h>
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                      MPI_Datatype *newtype)

@@ -30,6 +30,9 @@
 #include "coord.h"
 #include "infos.h"
 #include "objects.h"
+#include "protocol.h"
+#include "registries.h"
+#include "requests.h"
 
 #include "heap.h"
 #include "log.h"

@@ -6,10 +6,11 @@
  * MPI would have delivered it. Held messages were counted by the protocol
  * when they left MPI, so they are part of the process's state: they are
  * saved with the image. */
-#include "coord.h"
+#include "held.h"
 
 #include "heap.h"
 
+#include <mpi.h>
 #include <string.h>
 
 struct held {

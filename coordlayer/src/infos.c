@@ -7,8 +7,8 @@
  * info's keys and values, and a recovery makes each again with them. */
 #include "infos.h"
 
-#include "coord.h"
 #include "objects.h"
+#include "registries.h"
 #include "section_bytes.h"
 
 #include "heap.h"

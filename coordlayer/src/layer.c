@@ -1,12 +1,20 @@
 /* The coordination layer as the runtime sees it (aalc/ckpt_layer.h), and
  * MPI_Init / MPI_Finalize. */
-#include "coord.h"
+#include "layer.h"
 
+#include "attributes.h"
+#include "bsend.h"
 #include "coll.h"
+#include "coord.h"
 #include "files.h"
+#include "held.h"
 #include "infos.h"
 #include "library_calls.h"
 #include "objects.h"
+#include "piggyback.h"
+#include "protocol.h"
+#include "registries.h"
+#include "requests.h"
 
 #include "debug_fail.h"
 #include "dir_claim.h"

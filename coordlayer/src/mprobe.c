@@ -9,8 +9,11 @@
  * itself is the layer's MPI_Probe or MPI_Iprobe, logged and replayed as
  * they are. */
 #include "coord.h"
-
+#include "held.h"
 #include "objects.h"
+#include "piggyback.h"
+#include "registries.h"
+#include "requests.h"
 
 #include "heap.h"
 #include "log.h"

@@ -5,7 +5,8 @@
  * the result early, since the program must not read it before completion. */
 #include "coll.h"
 
-#include "coord.h"
+#include "objects.h"
+
 #include "heap.h"
 
 

@@ -3,6 +3,10 @@
 #include "objects.h"
 
 #include "coord.h"
+#include "piggyback.h"
+#include "registries.h"
+#include "requests.h"
+#include "type_contents.h"
 #include "heap.h"
 #include "log.h"
 

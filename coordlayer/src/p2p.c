@@ -1,7 +1,14 @@
 /* Blocking point-to-point calls, probes and MPI_Wtime (thesis Code 4.1, 4.2). */
-#include "coord.h"
+#include "p2p.h"
 
+#include "coord.h"
+#include "held.h"
 #include "objects.h"
+#include "pack.h"
+#include "piggyback.h"
+#include "protocol.h"
+#include "registries.h"
+#include "requests.h"
 
 #include "heap.h"
 #include "log.h"

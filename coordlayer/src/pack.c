@@ -6,7 +6,7 @@
  * MPI_BOTTOM the layer packs one element of a type that holds the count
  * elements shifted down by their lowest address, from that address. Same
  * bytes, same order. */
-#include "coord.h"
+#include "pack.h"
 
 #include <stdint.h>
 

@@ -21,7 +21,6 @@
 #include "coord.h"
 #include "heap.h"
 #include "log.h"
-#include "objects.h"
 
 #include <stdint.h>
 #include <string.h>

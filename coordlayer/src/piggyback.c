@@ -24,9 +24,17 @@
  * instead, the first CL_WIRE_LIMIT bytes there, saved when the receive was
  * posted, are put back around the data (MPI leaves the buffer past a short
  * message as it was). A smaller receive takes part 1 into a bounce buffer. */
-#include "coord.h"
+#include "piggyback.h"
 
+#include "byte_view.h"
+#include "coord.h"
+#include "held.h"
 #include "objects.h"
+#include "p2p.h"
+#include "pack.h"
+#include "protocol.h"
+#include "requests.h"
+#include "typemap_prefix.h"
 
 #include "heap.h"
 #include "log.h"

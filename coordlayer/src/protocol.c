@@ -17,9 +17,12 @@
  *                          it is shutting down)
  *   ABORT n   0 -> all    n is given up: forget it and remove your files of it
  *   FINALIZING, DONE: shutting down without leaving anyone waiting */
-#include "coord.h"
+#include "protocol.h"
 
 #include "coll.h"
+#include "coord.h"
+#include "layer.h"
+#include "requests.h"
 
 #include "debug_fail.h"
 #include "heap.h"

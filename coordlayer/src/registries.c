@@ -11,9 +11,10 @@
  *            matching order (a later specific receive cannot take its message).
  * Channels are (communicator, peer, tag); the communicator by its channel
  * number (objects.h), which all its members agree on. */
-#include "coord.h"
+#include "registries.h"
 
 #include "coll.h"
+#include "coord.h"
 #include "section_bytes.h"
 
 #include "heap.h"

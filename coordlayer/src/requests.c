@@ -17,11 +17,16 @@
  * Some requests are made of others the layer starts and the program never
  * sees: a persistent collective's current start (persistent_coll.h), and
  * the receive and the send of an MPI_Isendrecv. */
-#include "coord.h"
+#include "requests.h"
 
 #include "coll.h"
+#include "coord.h"
 #include "objects.h"
+#include "p2p.h"
 #include "persistent_coll.h"
+#include "piggyback.h"
+#include "protocol.h"
+#include "registries.h"
 
 #include "heap.h"
 #include "log.h"

@@ -11,8 +11,8 @@
  * same order. */
 #include "coll.h"
 #include "infos.h"
+#include "objects.h"
 
-#include "coord.h"
 #include "heap.h"
 
 int cl_topo_in_degree(MPI_Comm real)

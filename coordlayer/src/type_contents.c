@@ -1,6 +1,6 @@
 /* A derived datatype's constructor and arguments (MPI_Type_get_envelope and
  * _contents), for the walks over type maps (typemap_prefix.c, byte_view.c). */
-#include "coord.h"
+#include "type_contents.h"
 
 #include "heap.h"
 

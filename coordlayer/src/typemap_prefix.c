@@ -10,7 +10,10 @@
  * use for halos and records; for the others (subarray, darray) it gives up
  * and the caller packs whole elements. */
 #define _GNU_SOURCE /* process_vm_readv */
+#include "typemap_prefix.h"
+
 #include "coord.h"
+#include "type_contents.h"
 
 #include "heap.h"
 

@@ -7,7 +7,6 @@
  * with the program's handle. */
 #include "objects.h"
 
-#include "coord.h"
 #include "log.h"
 
 #define USER_OPS 32

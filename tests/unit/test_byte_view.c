@@ -5,7 +5,8 @@
  * Named types with a hole (MPI_SHORT_INT) included; and the prefix walk
  * (typemap_prefix.c) must give up on such a hole rather than take its
  * padding for data. */
-#include "coord.h"
+#include "byte_view.h"
+#include "typemap_prefix.h"
 
 #include "test_datatypes.h"
 #include "test_support.h"

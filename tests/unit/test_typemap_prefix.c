@@ -7,6 +7,7 @@
  * bytes [from, to) of the prefix, packed again, must show the pattern there
  * and the old bytes everywhere else. */
 #include "coord.h"
+#include "typemap_prefix.h"
 
 #include "test_datatypes.h"
 #include "test_support.h"

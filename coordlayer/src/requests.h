@@ -1,0 +1,38 @@
+/* Virtual request handles and the non-blocking calls (requests.c). */
+#ifndef AALC_CL_REQUESTS_H
+#define AALC_CL_REQUESTS_H
+
+#include <mpi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Each datatype a request in use names (objects.c keeps them); whether a
+ * non-blocking collective is in flight. */
+void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *ctx);
+int cl_requests_collective_pending(void);
+/* A request already complete with this status (MPI_Imrecv). */
+MPI_Request cl_request_done(const MPI_Status *st);
+/* Is a generalized request (MPI_Grequest_start) or a communicator being
+ * made (MPI_Comm_idup) not yet done? No checkpoint until they are. */
+int cl_requests_unrepeatable_pending(void);
+/* Does a request in use name this communicator (object table index)? */
+int cl_requests_use_comm(int comm);
+void cl_requests_save(void **bytes, size_t *n);
+int cl_requests_load(const void *bytes, size_t n);
+/* Receives get posting numbers in program order; a recovered run repeats them. */
+uint64_t cl_next_post_number(void);
+/* On recovery, where a wildcard receive with this posting number goes: the
+ * source and tag it matched before the failure, if that was logged. */
+void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
+/* Waiting for one library request while the program's receives that may
+ * get split messages keep posting their part 2 (else two ranks each
+ * blocked in a send's part 2 would wait for each other). */
+void cl_wait_real(MPI_Request *req, MPI_Status *st);
+void cl_requests_advance(void);
+/* Before a local checkpoint: receives whose part 1 is in get their part 2. */
+void cl_requests_finish_split(void);
+/* Recovery: after the stack is rebuilt, receives restored as pending are
+ * matched again in the order they were posted. */
+void cl_requests_activate_restored(void);
+
+#endif
