@@ -7,9 +7,8 @@
 #include "registries.h"
 #include "requests.h"
 #include "type_contents.h"
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <string.h>
 
 static const char *const kind_names[CL_OBJ_KINDS] = {"communicator", "group", "datatype",
@@ -166,7 +165,7 @@ void cl_objects_init(void)
     cl_objects[CL_SELF].name = mix64(2 + (uint64_t)cl.rank); /* one per rank */
 }
 
-void cl_recipe_add(int call, int object, const int64_t *args, int nargs)
+static void append_recipe(int call, int object, const int64_t *args, int nargs)
 {
     recipes = cl_grow(recipes, &recipes_capacity, nrecipes + 1, sizeof *recipes);
     struct recipe *r = &recipes[nrecipes++];
@@ -177,10 +176,19 @@ void cl_recipe_add(int call, int object, const int64_t *args, int nargs)
     memcpy(r->args, args, sizeof *args * (size_t)nargs);
 }
 
+static void check_recorded(int call, int kind, const int64_t *args, int nargs);
+
+void cl_recipe_add(int call, int object, const int64_t *args, int nargs)
+{
+    check_recorded(call, cl_objects[object].kind, args, nargs);
+    append_recipe(call, object, args, nargs);
+}
+
 int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs)
 {
+    check_recorded(call, kind, args, nargs);
     int i = new_entry(kind, real);
-    cl_recipe_add(call, i, args, nargs);
+    append_recipe(call, i, args, nargs);
     return cl_handle_of(i);
 }
 
@@ -575,49 +583,44 @@ static int build_comm(int call, const int64_t *a)
     return out;
 }
 
-/* How many arguments a recipe has: from an image, it is checked before use. */
+/* How many arguments a recipe has (recipes.def); -1 when malformed. From an
+ * image, a recipe is checked before use: counts are bounded, so no formula
+ * overflows. */
 static int64_t expected_args(int call, const int64_t *a, int nargs)
 {
-    int64_t n0 = nargs > 0 ? a[0] : -1, n1 = nargs > 1 ? a[1] : -1,
-            n2 = nargs > 2 ? a[2] : -1, n3 = nargs > 3 ? a[3] : -1;
+#define N(k) (nargs > (k) && a[k] >= 0 && a[k] <= INT_MAX ? a[k] : -1)
     switch (call) {
-    case CL_MAKE_COMM_DUP: case CL_MAKE_GROUP_OF_COMM: case CL_MAKE_TYPE_DUP:
-    case CL_TYPE_COMMIT: case CL_MAKE_ERRHANDLER: case CL_MAKE_REMOTE_GROUP:
-        return 1;
-    case CL_SET_ERRHANDLER: case CL_MAKE_TYPE_CONTIGUOUS: case CL_TYPE_CONTENTS_OF:
-    case CL_MAKE_INTERCOMM_MERGE:
-        return 2;
-    case CL_MAKE_INTERCOMM:
-        return 5;
-    case CL_MAKE_INTERCOMM_FROM_GROUPS: {
-        int64_t n = nargs > 5 ? a[5] : -1;
-        return n >= 0 && n < 1024 ? 6 + n : -1;
+#define RECIPE(call, kind, arguments, layout)                                                      \
+    case CL_##call:                                                                                \
+        return (arguments);
+#include "recipes.def"
+#undef RECIPE
     }
-    case CL_MAKE_COMM_SPLIT: case CL_MAKE_TYPE_RESIZED: case CL_MAKE_OP:
-        return 3;
-    case CL_MAKE_GROUP_SET:
-        return n0 >= 0 && n0 <= 2 ? 3 : -1;
-    case CL_MAKE_TYPE_VECTOR: case CL_MAKE_TYPE_HVECTOR:
-        return 4;
-    case CL_MAKE_COMM_CART: return n3 >= 0 ? 4 + 2 * n3 : -1;
-    case CL_MAKE_CART_SUB: case CL_MAKE_GROUP_RANKS: return n1 >= 0 ? 2 + n1 : -1;
-    case CL_MAKE_COMM_GROUP_OF: return n2 >= 0 ? 3 + n2 : -1;
-    case CL_MAKE_COMM_GRAPH: {
-        int64_t nedges = nargs > 4 ? a[4] : -1;
-        return n3 >= 0 && nedges >= 0 ? 5 + n3 + nedges : -1;
-    }
-    case CL_MAKE_COMM_DIST_GRAPH: {
-        int64_t out = nargs > 4 ? a[4] : -1;
-        return n3 >= 0 && out >= 0 ? 6 + 2 * (n3 + out) : -1;
-    }
-    case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: return n0 >= 0 ? 2 + 2 * n0 : -1;
-    case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK:
-        return n0 >= 0 ? 3 + n0 : -1;
-    case CL_MAKE_TYPE_STRUCT: return n0 >= 0 ? 1 + 3 * n0 : -1;
-    case CL_MAKE_TYPE_SUBARRAY: return n0 >= 0 ? 3 + 3 * n0 : -1;
-    case CL_MAKE_TYPE_DARRAY: return n2 >= 0 ? 5 + 4 * n2 : -1;
-    }
+#undef N
     return -1;
+}
+
+static const struct recipe_info {
+    const char *name;
+    int kind;
+    const char *layout;
+} recipe_info[CL_RECIPE_CALLS] = {
+#define RECIPE(call, kind, arguments, layout) [CL_##call] = {#call, CL_OBJ_##kind, layout},
+#include "recipes.def"
+#undef RECIPE
+};
+
+/* A recipe the layer records must match its line in recipes.def: a wrong
+ * layout would only show when a recovery rebuilds the object. */
+static void check_recorded(int call, int kind, const int64_t *args, int nargs)
+{
+    if (call <= CL_RECIPE_NONE || call >= CL_RECIPE_CALLS)
+        ckpt_fatal("internal error: unknown MPI object recipe %d", call);
+    const struct recipe_info *r = &recipe_info[call];
+    if (r->kind != kind || expected_args(call, args, nargs) != nargs)
+        ckpt_fatal("internal error: MPI object recipe %s recorded with %d arguments for "
+                   "object kind %d; recipes.def says kind %d and arguments: %s",
+                   r->name, nargs, kind, r->kind, r->layout);
 }
 
 int cl_recipe_valid(int call, const int64_t *args, int nargs)
@@ -631,7 +634,9 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
         ckpt_fatal("internal error: malformed MPI object recipe (call %d, %d arguments)", call,
                    nargs);
     int out = 0;
-    switch (call) {
+    switch ((enum cl_recipe_call)call) { /* a case for every recipe: -Werror=switch */
+    case CL_RECIPE_NONE: case CL_RECIPE_CALLS:
+        break;
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_COMM_GRAPH:
     case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM: case CL_MAKE_INTERCOMM_MERGE:
@@ -898,7 +903,7 @@ int cl_objects_load(const void *bytes, size_t n)
         if (head[1] < 0 || head[1] >= cl_nobjects || head[2] < 0 ||
             (size_t)(end - p) < sizeof(int64_t) * (size_t)head[2])
             return -1;
-        cl_recipe_add(head[0], head[1], (const int64_t *)(const void *)p, head[2]);
+        append_recipe(head[0], head[1], (const int64_t *)(const void *)p, head[2]);
         p += sizeof(int64_t) * (size_t)head[2];
         if (!cl_recipe_valid(head[0], recipes[nrecipes - 1].args, head[2]))
             return -1;

@@ -127,34 +127,13 @@ static inline int cl_world_rank(int comm, int rank)
 }
 
 /* Recipes: how an object was made, replayed in creation order on recovery.
- * Handles among the arguments are the program's (virtual) ones. */
+ * The calls, their arguments and the kind they make are listed in recipes.def. */
 enum cl_recipe_call {
-    CL_MAKE_COMM_DUP = 1,  /* parent */
-    CL_MAKE_COMM_SPLIT,    /* parent color key: also split_type, create, cart_create */
-    CL_MAKE_COMM_CART,     /* parent ndims dims[ndims] periods[ndims]: as built by split */
-    CL_MAKE_CART_SUB,      /* parent ndims remain[ndims] */
-    CL_MAKE_COMM_GROUP_OF, /* parent tag n parent_ranks[n]: MPI_Comm_create_group */
-    CL_SET_ERRHANDLER,     /* comm errhandler (modifies, makes nothing) */
-    CL_MAKE_GROUP_OF_COMM, /* comm */
-    CL_MAKE_GROUP_RANKS,   /* group n ranks[n]: incl, excl and range forms, resolved */
-    CL_MAKE_GROUP_SET,     /* which g1 g2: union, intersection, difference */
-    CL_MAKE_TYPE_CONTIGUOUS, CL_MAKE_TYPE_VECTOR, CL_MAKE_TYPE_HVECTOR, CL_MAKE_TYPE_INDEXED,
-    CL_MAKE_TYPE_HINDEXED, CL_MAKE_TYPE_INDEXED_BLOCK, CL_MAKE_TYPE_HINDEXED_BLOCK,
-    CL_MAKE_TYPE_STRUCT, CL_MAKE_TYPE_SUBARRAY, CL_MAKE_TYPE_DARRAY, CL_MAKE_TYPE_RESIZED,
-    CL_MAKE_TYPE_DUP,
-    CL_TYPE_COMMIT,        /* type (modifies) */
-    CL_MAKE_OP,            /* function commute slot */
-    CL_MAKE_ERRHANDLER,    /* function */
-    CL_TYPE_CONTENTS_OF,   /* type k: datatype k of MPI_Type_get_contents(type) */
-    CL_MAKE_COMM_GRAPH,    /* parent color key nnodes nedges index[nnodes] edges[nedges] */
-    CL_MAKE_COMM_DIST_GRAPH, /* parent color key in out weighted sources[in] weights[in]
-                                destinations[out] weights[out] */
-    CL_MAKE_INTERCOMM,     /* local local_leader peer remote_leader tag (peer: the
-                              leader's, MPI_COMM_NULL elsewhere) */
-    CL_MAKE_INTERCOMM_MERGE, /* intercomm high */
-    CL_MAKE_REMOTE_GROUP,  /* comm */
-    CL_MAKE_INTERCOMM_FROM_GROUPS, /* local_group local_leader remote_group remote_leader
-                                      errhandler n tag[n] (the string tag, 8 bytes each) */
+    CL_RECIPE_NONE, /* images number recipes from 1 */
+#define RECIPE(call, kind, arguments, layout) CL_##call,
+#include "recipes.def"
+#undef RECIPE
+    CL_RECIPE_CALLS
 };
 
 /* topologies.c: graph and distributed-graph communicators built from their
