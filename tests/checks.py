@@ -1,8 +1,14 @@
-"""What the Python test scripts share: a tally of named checks, damaging a
-file the way a failing disk would (one byte in its middle flipped), and the
-launcher's own report taken out of a job's output."""
+"""What the Python test scripts share: a tally of named checks, the
+environment a test runs its programs in, the checkpoints a directory holds,
+damaging a file the way a failing disk would (one byte in its middle
+flipped), excerpts of what a run printed, and the launcher's own report taken
+out of a job's output."""
+import difflib
+import os
 import re
+import shutil
 import sys
+import tempfile
 
 passes, failures = 0, []
 
@@ -26,6 +32,85 @@ def summary():
     for f in failures:
         print(f"  failed: {f}", flush=True)
     return 1 if failures else 0
+
+
+def remove_unless_failed(work):
+    """Removes a test's directory, unless a check failed: then says it is kept."""
+    if not failures:
+        shutil.rmtree(work, ignore_errors=True)
+    else:
+        print(f"kept {work} for inspection")
+
+
+class CheckFailed(Exception):
+    """A harness's step that went wrong, with what it saw."""
+
+
+class Trials:
+    """The tally of a harness whose checks each run in a directory of their
+    own, removed when the check passes and kept when it fails."""
+
+    caught = (CheckFailed,)  # what a failing check raises
+
+    def __init__(self, name):
+        self.name = name
+        self.passed = 0
+        self.failed = 0
+
+    def log(self, text):
+        print(f"{self.name}: {text}", flush=True)
+
+    def check(self, title, func, *fargs):
+        """Runs one check, counts it, keeps its directory on failure."""
+        workdir = tempfile.mkdtemp(prefix=f"aalc-{self.name}-")
+        try:
+            detail = func(workdir, *fargs)
+            self.passed += 1
+            self.log(f"ok    {title}: {detail}")
+            shutil.rmtree(workdir, ignore_errors=True)
+            return True
+        except self.caught as e:
+            self.failed += 1
+            self.log(f"FAIL  {title}: {e}\n    (files kept in {workdir})")
+            return False
+
+    def tally(self):
+        """Prints the counts; the exit status for them."""
+        print(f"{self.name}: {self.passed} passed, {self.failed} failed", flush=True)
+        return 0 if self.failed == 0 else 1
+
+
+def clean_env(**extra):
+    """The caller's environment without CKPT_* settings, plus extra (as strings)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    env.update({k: str(v) for k, v in extra.items()})
+    return env
+
+
+def committed(ckdir):
+    """The names (ckpt-NNNNNN) of the committed checkpoints in ckdir, oldest first."""
+    if not os.path.isdir(ckdir):
+        return []
+    return sorted(d for d in os.listdir(ckdir)
+                  if re.fullmatch(r"ckpt-\d+", d) and
+                  os.path.exists(os.path.join(ckdir, d, "COMMITTED")))
+
+
+def tail(data, lines=6):
+    """The last lines of a run's output (bytes), indented."""
+    text = data.decode(errors="replace").rstrip("\n").split("\n")
+    return "\n".join("    | " + line for line in text[-lines:])
+
+
+def diff_excerpt(expected, actual, limit=30, label="recovered output"):
+    """The start of a unified diff of two outputs (bytes) against the reference."""
+    exp = expected.decode(errors="replace").splitlines(keepends=True)
+    act = actual.decode(errors="replace").splitlines(keepends=True)
+    lines = list(difflib.unified_diff(exp, act, "reference", label, n=2))
+    text = "".join(lines[:limit])
+    if len(lines) > limit:
+        text += f"... ({len(lines) - limit} more diff lines)\n"
+    return text
 
 
 def flip_middle_byte(path):

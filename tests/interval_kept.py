@@ -26,6 +26,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import clean_env
+
 INTERVAL = 0.01
 # CLOCK_MONOTONIC is one clock for every process of the machine; the figures
 # are printed with microseconds.
@@ -76,7 +78,7 @@ def main():
         cmd = [os.path.abspath(exe)] + a.args
         return [a.mpiexec, "-n", str(a.np)] + cmd if a.np else cmd
 
-    base = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    base = clean_env()
     ref = run(launch(a.plain), base, 120)
     if ref is None or ref.returncode != 0:
         print(f"{a.name}: FAIL  the plain build did not run")

@@ -33,6 +33,8 @@ import subprocess
 import sys
 import tempfile
 
+from checks import clean_env
+
 WEIGHT = 0.5
 SLACK = 1e-5  # the figures are printed with microseconds, on one clock
 
@@ -119,7 +121,7 @@ def main():
         print(f"{a.name}: {'ok  ' if ok else 'FAIL'}  {text}", flush=True)
         return 0 if ok else 1
 
-    base = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+    base = clean_env()
     ref = subprocess.run(launch(a.plain), env=base, capture_output=True, timeout=120)
     failed = say(ref.returncode == 0, "the plain build runs")
     bad = subprocess.run(launch(a.exe), env=dict(base, CKPT_MTBF="abc"), capture_output=True,

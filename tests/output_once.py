@@ -45,6 +45,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpi"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import CheckFailed, clean_env  # noqa: E402
 from kill_recover_mpi import MARK_VAR, kill_marked, rank_processes  # noqa: E402
 
 RUNTIME_LINE = re.compile(rb"aalc: rank \d+: [^\n]*\n")
@@ -53,10 +55,6 @@ COMMITTED = re.compile(rb"checkpoint (\d+) (?:committed|image written)")
 RESUMED = b"resumed from checkpoint"
 NO_CHECKPOINT = b"no checkpoint found"
 RANK_LINE = re.compile(rb"^r(\d+) ")
-
-
-class CheckFailed(Exception):
-    pass
 
 
 class Run:
@@ -73,7 +71,7 @@ class Test:
         self.args = args
         self.rng = random.Random(args.seed)
         self.mark = f"{os.getpid()}-{time.time_ns()}"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+        self.env = clean_env()
         self.env.update(dict(s.split("=", 1) for s in args.env))
         self.env[MARK_VAR] = self.mark
         self.reference = self.merged_reference = None

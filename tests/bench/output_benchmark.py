@@ -35,6 +35,8 @@ import time
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(TOP, "tests", "bench"))
+sys.path.insert(0, os.path.join(TOP, "tests"))
+from checks import clean_env  # noqa: E402
 from report_sections import put_section  # noqa: E402
 
 CONFIGS = [("plain", "plain", {}),
@@ -55,8 +57,7 @@ def build(build_dir, work):
 def run_once(exe, label, extra_env, size, block_bytes, work):
     results = os.path.join(work, "runs.jsonl")
     before = os.path.getsize(results) if os.path.exists(results) else 0
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update({"CKPT_INTERVAL": "0", "CKPT_DIR": os.path.join(work, "ckpt")}, **extra_env)
+    env = clean_env(**{"CKPT_INTERVAL": "0", "CKPT_DIR": os.path.join(work, "ckpt"), **extra_env})
     t0 = time.monotonic()
     subprocess.run(["sh", "-c", '"$0" "$1" "$2" "$3" "$4" | cat > /dev/null', exe, results,
                     label, str(size), str(block_bytes)], env=env, check=True)

@@ -45,7 +45,7 @@ PROJECT = os.path.join(HERE, "project")
 KILL_RECOVER = os.path.join(HERE, "..", "serial", "kill_recover.py")
 RING = os.path.join(SOURCE_DIR, "samples", "mpi", "ring.c")
 sys.path.insert(0, os.path.dirname(HERE))
-from checks import LAUNCHER_REPORT, check, summary  # noqa: E402
+from checks import LAUNCHER_REPORT, check, clean_env, summary  # noqa: E402
 
 # Every file of an installation that ckptcc or a user's build needs.
 PREFIX_FILES = [
@@ -66,7 +66,7 @@ class Case:
         self.a, self.tmp = a, tmp
         self.build = os.path.realpath(a.build)
         # No CKPT_* of the caller's, and the build tree's ckptcc out of reach.
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+        self.env = clean_env()
         self.env["PATH"] = os.pathsep.join(
             p for p in os.environ.get("PATH", "").split(os.pathsep)
             if p and not os.path.realpath(p).startswith(self.build))

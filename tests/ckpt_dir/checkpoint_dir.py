@@ -40,14 +40,13 @@ import time
 
 TIMEOUT = 120
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import check, flip_middle_byte, summary  # noqa: E402
+from checks import check, clean_env, committed, flip_middle_byte, summary  # noqa: E402
 
 
 class Job:
     def __init__(self, a):
         self.a = a
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-        self.env["CKPT_KEEP_ON_EXIT"] = "1"  # the cases work on what whole runs leave
+        self.env = clean_env(CKPT_KEEP_ON_EXIT=1)  # the cases work on what whole runs leave
 
     def command(self, exe, args, np=None, recover=False):
         cmd = [exe, *args.split(), *(["--recover"] if recover else [])]
@@ -97,14 +96,6 @@ def output_file(job, work):
     was taken: it must be the same file), the pipe under mpiexec (whose
     ranks write through the launcher: ring prints its result at the end)."""
     return None if job.a.mpiexec else os.path.join(work, "a.out")
-
-
-def committed(ckdir):
-    if not os.path.isdir(ckdir):
-        return []
-    return sorted(d for d in os.listdir(ckdir)
-                  if re.fullmatch(r"ckpt-\d+", d) and
-                  os.path.exists(os.path.join(ckdir, d, "COMMITTED")))
 
 
 def recovered_from(stderr):

@@ -49,9 +49,8 @@ import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-sys.path.insert(0, os.path.join(HERE, "..", "serial"))
 import checks  # noqa: E402
-from kill_recover import diff_excerpt, tail  # noqa: E402
+from checks import diff_excerpt, tail  # noqa: E402
 from trial_settings import vary_images  # noqa: E402
 
 SKIP = 77
@@ -308,8 +307,7 @@ class Program:
         in_write (by the runtime), when its stderr reports the after_commit-th
         commit, or after `after` seconds. Returns (rc, stderr, killed)."""
         cmd = [self.path("prog")] + (["--recover"] if recover else []) + PROGRAM_ARGS
-        env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-        env.update({k: str(v) for k, v in settings.items()})
+        env = checks.clean_env(**settings)
         if in_write:
             env["CKPT_DEBUG_KILL_IN_WRITE"] = str(in_write)
         start = time.monotonic()

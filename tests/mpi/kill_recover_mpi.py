@@ -51,7 +51,7 @@ Standard library only. Exit status 0 when every check passed.
 
 import argparse
 import atexit
-import difflib
+import functools
 import os
 import random
 import re
@@ -59,11 +59,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import LAUNCHER_REPORT  # noqa: E402
+import checks  # noqa: E402
+from checks import LAUNCHER_REPORT, CheckFailed, Trials, clean_env  # noqa: E402
 from trial_settings import WRONG_GUESS, vary_images, vary_recovery  # noqa: E402
 
 COMMITTED = re.compile(rb"rank (\d+):[^\n]*?checkpoint (\d+) committed")
@@ -76,10 +76,6 @@ REPLAY_OF = {"late": "replayed_late", "early": "suppressed_early", "nondet": "re
              "coll_logged": "coll_replayed", "comm_logged": "comm_rebuilt",
              # late messages that came as data alone, their header inferred
              "late_alone": "replayed_late"}
-
-
-class CheckFailed(Exception):
-    pass
 
 
 # -- processes ------------------------------------------------------------------
@@ -209,37 +205,17 @@ class Run:
         return res
 
 
-def clean_env(**extra):
-    """The caller's environment without CKPT_* settings, plus ours."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update({k: str(v) for k, v in extra.items()})
-    return env
+tail = functools.partial(checks.tail, lines=8)
+diff_excerpt = functools.partial(checks.diff_excerpt, label="this run")
 
 
-def tail(data, lines=8):
-    text = data.decode(errors="replace").rstrip("\n").split("\n")
-    return "\n".join("    | " + line for line in text[-lines:])
-
-
-def diff_excerpt(expected, actual, limit=30):
-    exp = expected.decode(errors="replace").splitlines(keepends=True)
-    act = actual.decode(errors="replace").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(exp, act, "reference", "this run", n=2))
-    text = "".join(lines[:limit])
-    if len(lines) > limit:
-        text += f"... ({len(lines) - limit} more diff lines)\n"
-    return text
-
-
-class Harness:
+class Harness(Trials):
     def __init__(self, args):
+        super().__init__(args.name)
         self.args = args
-        self.name = args.name
         self.np = args.np
         self.rng = random.Random(args.seed)
         self.mark = f"{os.getpid()}-{time.time_ns()}"
-        self.passed = 0
-        self.failed = 0
         self.reference = b""
         self.reference_files = {}
         self.t_ref = 0.0
@@ -253,9 +229,6 @@ class Harness:
         self.nrecovered = 0
         self.runs = 0
         atexit.register(self.cleanup)
-
-    def log(self, text):
-        print(f"{self.name}: {text}", flush=True)
 
     def cleanup(self):
         strays = kill_marked(self.mark)
@@ -354,20 +327,6 @@ class Harness:
         return (victim, time.monotonic() - start)
 
     # -- checks --------------------------------------------------------------------
-
-    def check(self, title, func, *fargs):
-        """Runs one check, counts it, keeps its directory on failure."""
-        workdir = tempfile.mkdtemp(prefix=f"aalc-{self.name}-")
-        try:
-            detail = func(workdir, *fargs)
-            self.passed += 1
-            self.log(f"ok    {title}: {detail}")
-            shutil.rmtree(workdir, ignore_errors=True)
-            return True
-        except CheckFailed as e:
-            self.failed += 1
-            self.log(f"FAIL  {title}: {e}\n    (files kept in {workdir})")
-            return False
 
     def compare(self, run, what, out=None):
         """out: what the job printed in all, when it took several runs."""
@@ -648,8 +607,7 @@ class Harness:
         self.log(f"{self.outcomes['recovered']} trials recovered, {self.outcomes['fresh']} "
                  f"started afresh (killed before the first checkpoint); "
                  f"{self.elapsed():.1f} s")
-        print(f"{self.name}: {self.passed} passed, {self.failed} failed", flush=True)
-        return 0 if self.failed == 0 else 1
+        return self.tally()
 
 
 def main():

@@ -14,6 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import clean_env  # noqa: E402
+
 
 def run(cmd, env):
     p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
@@ -30,8 +33,7 @@ def main():
     ap.add_argument("--np", type=int, default=2)
     ap.add_argument("--grid", type=int, default=60)
     a = ap.parse_args()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env["CKPT_KEEP_ON_EXIT"] = "1"  # the checkpoint of the whole run is recovered
+    env = clean_env(CKPT_KEEP_ON_EXIT=1)  # the checkpoint of the whole run is recovered
     launch = [a.mpiexec, "-n", str(a.np)]
     reference, _ = run(launch + [a.plain, str(a.grid)], env)
     iterations = int(re.search(r"after (\d+) iterations", reference).group(1))

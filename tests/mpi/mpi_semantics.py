@@ -14,6 +14,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import clean_env  # noqa: E402
+
 MODES = ["bottom", "short_buffer", "comm_freed_pending", "status_error", "dup_copy_fails",
          "errhandler_comm", "request_get_status", "grequest", "alloc_mem", "type_contents",
          "mprobe", "init_thread", "persistent_order", "intercomm_groups"]
@@ -53,8 +56,7 @@ def main():
               % sorted(set(modes_in_source()) ^ set(MODES)))
         return 1
     work = tempfile.mkdtemp(prefix="aalc-mpi-semantics-")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(CKPT_DIR=os.path.join(work, "ckpt"), CKPT_INTERVAL="0")
+    env = clean_env(CKPT_DIR=os.path.join(work, "ckpt"), CKPT_INTERVAL="0")
     failed = 0
     for mode in a.modes or MODES:
         want = run(a.mpiexec, a.plain, mode, work, env)

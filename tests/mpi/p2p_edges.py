@@ -12,6 +12,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import clean_env  # noqa: E402
+
 # (mode, split: CKPT_DEBUG_NO_ALONE=1, what the error must say)
 ERRORS = [
     ("trunc-small", 0, "message truncated: rank 0 sent 40 bytes with tag 1 to a receive buffer of 24 bytes"),
@@ -39,8 +42,7 @@ def main():
     ap.add_argument("--mpiexec", required=True)
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="aalc-p2p-edges-")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(CKPT_DIR=os.path.join(work, "ckpt"), CKPT_INTERVAL="0")
+    env = clean_env(CKPT_DIR=os.path.join(work, "ckpt"), CKPT_INTERVAL="0")
     failures = 0
 
     def run(exe, mode, split=0):

@@ -13,6 +13,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import clean_env  # noqa: E402
+
 ap = argparse.ArgumentParser()
 ap.add_argument("--exe", required=True)
 ap.add_argument("--plain", required=True)
@@ -23,7 +26,7 @@ ap.add_argument("--runs", type=int, default=4)
 a = ap.parse_args()
 
 launch = [a.mpiexec, "-n", a.np]
-env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+env = clean_env()
 reference = subprocess.run(launch + [a.plain, *a.args.split()], stdout=subprocess.PIPE,
                            timeout=120).stdout
 failures, ended = 0, 0

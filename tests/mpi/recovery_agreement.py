@@ -36,7 +36,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import flip_middle_byte  # noqa: E402
+from checks import check, clean_env, committed, flip_middle_byte, summary  # noqa: E402
 from trial_settings import pages_can_move  # noqa: E402
 
 ARGS = ["120", "200"]  # ring: rounds, sweeps (--args for another program)
@@ -45,11 +45,6 @@ ARGS = ["120", "200"]  # ring: rounds, sweeps (--args for another program)
 def launch(a, exe, env, extra=()):
     cmd = [a.mpiexec, "-n", str(a.np), exe, *(a.args.split() if a.args else ARGS), *extra]
     return subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-
-
-def committed(ckdir):
-    return sorted(d for d in os.listdir(ckdir)
-                  if os.path.exists(os.path.join(ckdir, d, "COMMITTED")))
 
 
 damage = flip_middle_byte
@@ -65,13 +60,11 @@ def main():
     ap.add_argument("--expect-moved", action="store_true",
                     help="the program's heap has long ranges: every recovery must move pages")
     a = ap.parse_args()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env["CKPT_KEEP_ON_EXIT"] = "1"  # recovered from the checkpoints of a whole run
+    env = clean_env(CKPT_KEEP_ON_EXIT=1)  # recovered from the checkpoints of a whole run
     reference = launch(a, a.plain, env)
     if reference.returncode:
         sys.exit(f"FAIL: the reference run exited {reference.returncode}\n{reference.stderr}")
     work = tempfile.mkdtemp(prefix="aalc-agree-")
-    failures = 0
     if a.expect_moved and not pages_can_move(work):
         print(f"note: {work} is not on a local disk file system, or Linux is older than "
               f"5.13: pages are copied there, not moved")
@@ -82,17 +75,12 @@ def main():
         (in steps 1 and 2 after giving up the load made while MPI started)."""
         return not a.expect_moved or (len(r.moved) == a.np and all(r.moved.values()))
 
-    def report(ok, what):
-        nonlocal failures
-        print(f"{'ok  ' if ok else 'FAIL'}  {what}", flush=True)
-        failures += not ok
-
     try:
         pristine = os.path.join(work, "pristine")
         run = launch(a, a.exe, dict(env, CKPT_DIR=pristine, CKPT_EVERY="20", CKPT_KEEP="4"))
-        names = committed(pristine) if os.path.isdir(pristine) else []
-        report(run.returncode == 0 and run.stdout == reference.stdout and len(names) == 4,
-               f"uninterrupted run: exit {run.returncode}, committed {names}")
+        names = committed(pristine)
+        check(run.returncode == 0 and run.stdout == reference.stdout and len(names) == 4,
+              f"uninterrupted run: exit {run.returncode}, committed {names}")
         if len(names) != 4:
             sys.exit(1)
         newest_first = names[::-1]
@@ -127,12 +115,10 @@ def main():
         ok = (r.returncode == 0 and r.stdout == reference.stdout and loaded and
               all(int(n) == want for n in loaded) and
               r.prefetched == {k: 1 for k in range(a.np)} and moved_as_expected(r))
-        report(ok, f"step 0: nothing damaged: exit {r.returncode}, loaded {sorted(set(loaded))} "
-                   f"(want {want}), kept the load made while MPI started {r.prefetched}, "
-                   f"heap bytes moved {r.moved}, output "
-                   f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
-        if not ok:
-            print(r.stderr[-3000:])
+        check(ok, f"step 0: nothing damaged: exit {r.returncode}, loaded {sorted(set(loaded))} "
+                  f"(want {want}), kept the load made while MPI started {r.prefetched}, "
+                  f"heap bytes moved {r.moved}, output "
+                  f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}", r.stderr)
 
         # Steps 1 and 2: the newest checkpoint every rank can load.
         for step, damaged, expect in ((1, [(0, 1)], 1), (2, [(0, 1), (1, 0)], 2)):
@@ -142,12 +128,10 @@ def main():
             ok = (r.returncode == 0 and r.stdout == reference.stdout and
                   loaded and all(int(n) == want for n in loaded) and "damaged" in r.stderr and
                   r.prefetched == {k: 0 for k in range(a.np)} and moved_as_expected(r))
-            report(ok, f"step {step}: {len(damaged)} damaged image(s): exit {r.returncode}, "
-                       f"loaded {sorted(set(loaded))} (want {want}), loaded again after the "
-                       f"agreement {r.prefetched}, heap bytes moved {r.moved}, output "
-                       f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}")
-            if not ok:
-                print(r.stderr[-3000:])
+            check(ok, f"step {step}: {len(damaged)} damaged image(s): exit {r.returncode}, "
+                      f"loaded {sorted(set(loaded))} (want {want}), loaded again after the "
+                      f"agreement {r.prefetched}, heap bytes moved {r.moved}, output "
+                      f"{'identical' if r.stdout == reference.stdout else 'DIFFERS'}", r.stderr)
         # Step 3: nothing loadable on every rank.
         r, step_dir, before = recover([(0, 1), (1, 0), (2, 1), (3, 0)], 3)
         after = {n: sorted(os.listdir(os.path.join(step_dir, n)))
@@ -155,11 +139,10 @@ def main():
         messages = set(re.findall(r"--recover: every checkpoint in .*", r.stderr))
         ok = r.returncode != 0 and len(messages) == 1 and "on some rank" in r.stderr and \
             after == before and r.stdout == ""
-        report(ok, f"step 3: no checkpoint loadable on every rank: exit {r.returncode}, "
-                   f"message {sorted(messages)}, files {'kept' if after == before else 'CHANGED'}")
-        if not ok:
-            print(r.stderr[-3000:])
-        sys.exit(1 if failures else 0)
+        check(ok, f"step 3: no checkpoint loadable on every rank: exit {r.returncode}, "
+                  f"message {sorted(messages)}, files {'kept' if after == before else 'CHANGED'}",
+              r.stderr)
+        sys.exit(summary())
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

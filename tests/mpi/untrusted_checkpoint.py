@@ -21,19 +21,13 @@ Standard library only. Exit status 0 when every check passed.
 import argparse
 import os
 import re
-import shutil
 import stat
 import subprocess
 import sys
 import tempfile
 
-failures = []
-
-
-def check(ok, what):
-    print(f"{'ok' if ok else 'FAILED'}: {what}", flush=True)
-    if not ok:
-        failures.append(what)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, clean_env, remove_unless_failed, summary  # noqa: E402
 
 
 def main():
@@ -45,9 +39,8 @@ def main():
     a = p.parse_args()
     work = tempfile.mkdtemp(prefix="aalc-untrusted-")
     ckdir = os.path.join(work, "ring.ckpt")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(CKPT_DIR=ckdir, CKPT_EVERY="50", CKPT_KEEP="3", CKPT_INTERVAL="0",
-               CKPT_KEEP_ON_EXIT="1")
+    env = clean_env(CKPT_DIR=ckdir, CKPT_EVERY="50", CKPT_KEEP="3", CKPT_INTERVAL="0",
+                    CKPT_KEEP_ON_EXIT="1")
     mpi = [a.mpiexec, "-n", str(a.np)]
 
     def run(cmd, out_name, umask=None):
@@ -104,12 +97,8 @@ def main():
               f"{'end' if tail and reference.endswith(tail) else 'do not end'} the plain "
               f"build's; {err.strip().splitlines()[-1:] if rc else ''}")
     finally:
-        if not failures:
-            shutil.rmtree(work, ignore_errors=True)
-        else:
-            print(f"kept {work} for inspection")
-    print(f"{len(failures)} failure(s)")
-    return 1 if failures else 0
+        remove_unless_failed(work)
+    return summary()
 
 
 if __name__ == "__main__":

@@ -33,22 +33,17 @@ import os
 import pwd
 import re
 import secrets
-import shutil
 import signal
 import stat
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, remove_unless_failed, summary  # noqa: E402
+
 COMMITTED = re.compile(r"checkpoint (\d+) committed")
 ROUNDS = "2000"
-failures = []
-
-
-def check(ok, what):
-    print(f"{'ok' if ok else 'FAILED'}: {what}", flush=True)
-    if not ok:
-        failures.append(what)
 
 
 def base_env(ckdir, **extra):
@@ -279,12 +274,8 @@ def main():
         test_trust(a, work, reference)
         test_env(a, work)
     finally:
-        if not failures:
-            shutil.rmtree(work, ignore_errors=True)
-        else:
-            print(f"kept {work} for inspection")
-    print(f"{len(failures)} failure(s)")
-    return 1 if failures else 0
+        remove_unless_failed(work)
+    return summary()
 
 
 if __name__ == "__main__":

@@ -40,7 +40,6 @@ Standard library only. Exit status 0 when every check passed.
 """
 
 import argparse
-import difflib
 import os
 import random
 import re
@@ -52,6 +51,8 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import CheckFailed, Trials, diff_excerpt, tail  # noqa: E402
+from checks import clean_env as clean_ckpt_env  # noqa: E402
 from trial_settings import vary_images  # noqa: E402
 
 COMMITTED = re.compile(rb"checkpoint (\d+) committed")
@@ -60,10 +61,6 @@ CALLBACK_PEER = b"node-7"  # what samples/serial/recovery_hook.c registers
 RECOVERING = re.compile(rb"recovering from checkpoint (\d+)")
 RESUMED = b"resumed from checkpoint"
 NO_CHECKPOINT = b"no checkpoint found"
-
-
-class CheckFailed(Exception):
-    pass
 
 
 class Run:
@@ -85,10 +82,7 @@ SAMPLE_ENV = {}
 
 def clean_env(**extra):
     """The caller's environment without CKPT_* settings, plus --env, plus ours."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(SAMPLE_ENV)
-    env.update({k: str(v) for k, v in extra.items()})
-    return env
+    return clean_ckpt_env(**{**SAMPLE_ENV, **extra})
 
 
 def run(cmd, env, out_path, kill_after=None, hard_limit=120.0, cwd=None):
@@ -111,21 +105,6 @@ def run(cmd, env, out_path, kill_after=None, hard_limit=120.0, cwd=None):
     return Run(proc.returncode, err, time.monotonic() - start, killed)
 
 
-def tail(data, lines=6):
-    text = data.decode(errors="replace").rstrip("\n").split("\n")
-    return "\n".join("    | " + line for line in text[-lines:])
-
-
-def diff_excerpt(expected, actual, limit=30):
-    exp = expected.decode(errors="replace").splitlines(keepends=True)
-    act = actual.decode(errors="replace").splitlines(keepends=True)
-    lines = list(difflib.unified_diff(exp, act, "reference", "recovered output", n=2))
-    text = "".join(lines[:limit])
-    if len(lines) > limit:
-        text += f"... ({len(lines) - limit} more diff lines)\n"
-    return text
-
-
 def blank_output(path):
     """Overwrites the file in place with NULs; returns the original bytes."""
     with open(path, "r+b") as f:
@@ -146,37 +125,20 @@ def restore_output(path, original):
     return rewound_to, len(data)
 
 
-class Sample:
+class Sample(Trials):
+    caught = (CheckFailed, OSError, subprocess.SubprocessError)
+
     def __init__(self, args):
+        super().__init__(args.name)
         self.args = args
-        self.name = args.name
         self.cmd = [os.path.abspath(args.exe)] + args.sample_args
         self.recover_env = args.recover_env
         self.rng = random.Random(args.seed)
-        self.passed = 0
-        self.failed = 0
         self.reference = b""
         self.reference_files = {}
         self.t_ref = 0.0
         self.t_run = 0.0
         self.hard_limit = 120.0
-
-    def log(self, text):
-        print(f"{self.name}: {text}", flush=True)
-
-    def check(self, title, func, *fargs):
-        """Runs one check, counts it, keeps its directory on failure."""
-        workdir = tempfile.mkdtemp(prefix=f"aalc-{self.name}-")
-        try:
-            detail = func(workdir, *fargs)
-            self.passed += 1
-            self.log(f"ok    {title}: {detail}")
-            shutil.rmtree(workdir, ignore_errors=True)
-            return True
-        except (CheckFailed, OSError, subprocess.SubprocessError) as e:
-            self.failed += 1
-            self.log(f"FAIL  {title}: {e}\n    (files kept in {workdir})")
-            return False
 
     # -- the checks ------------------------------------------------------
 
@@ -438,8 +400,7 @@ class Sample:
         for i in range(self.args.trials):
             self.check(f"trial {i + 1}", self.trial, False)
         self.check("kill-in-write trial", self.trial, True)
-        print(f"{self.name}: {self.passed} passed, {self.failed} failed", flush=True)
-        return 0 if self.failed == 0 else 1
+        return self.tally()
 
 
 def main():

@@ -40,6 +40,7 @@ COMMITTED = re.compile(r"checkpoint (\d+) committed")
 RECOVERING = re.compile(r"recovering from checkpoint (\d+)")
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import clean_env  # noqa: E402
 from trial_settings import pages_can_move  # noqa: E402
 
 
@@ -96,9 +97,8 @@ def trial(a, name, extra, reference, work):
     ckdir = os.path.join(work, name + ".ckpt")
     out_path = os.path.join(work, name + ".out")
     stats = os.path.join(work, name + ".stats")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(CKPT_DIR=ckdir, CKPT_EVERY="5", CKPT_KEEP="1", CKPT_VERBOSE="1",
-               CKPT_STATS=stats)
+    env = clean_env(CKPT_DIR=ckdir, CKPT_EVERY="5", CKPT_KEEP="1", CKPT_VERBOSE="1",
+                    CKPT_STATS=stats)
     env.update(extra)
     rc1, _ = run_until([a.exe], env, out_path, 3)
     rc2, err2 = run_until([a.exe, "--recover"], env, out_path, 3)

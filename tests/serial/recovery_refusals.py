@@ -19,23 +19,8 @@ import subprocess
 import sys
 import tempfile
 
-failures = []
-passes = 0
-
-
-def check(ok, what):
-    global passes
-    if ok:
-        passes += 1
-        print(f"  ok    {what}")
-    else:
-        failures.append(what)
-        print(f"  FAIL  {what}")
-
-
-def committed(ckdir):
-    return sorted(d for d in os.listdir(ckdir)
-                  if d.startswith("ckpt-") and os.path.exists(os.path.join(ckdir, d, "COMMITTED")))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, committed, summary  # noqa: E402
 
 
 def image_of(ckdir, name):
@@ -144,8 +129,7 @@ def main():
         check(rc == 1 and "no checkpoint found" in err, "a directory that does not exist too")
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    print(f"serial.recovery_refusals: {passes} passed, {len(failures)} failed")
-    sys.exit(1 if failures else 0)
+    sys.exit(summary())
 
 
 if __name__ == "__main__":

@@ -13,6 +13,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import clean_env  # noqa: E402
+
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "state_classes")
 CLASSES = {1: "a global of a header used by another file", 2: "rand", 3: "strtok",
            4: "atexit", 5: "a signal handler", 6: "chdir", 7: "a log file open all along",
@@ -46,8 +49,7 @@ def run_case(build_dir, case, work):
     with open(os.path.join(ref, "out.txt"), "wb") as out:
         subprocess.run([os.path.join(work, "plain"), ref_flag], cwd=ref, stdout=out, check=True)
     flag = os.path.join(work, "run.flag")
-    env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-    env.update(CKPT_EVERY="10", CKPT_DIR=os.path.join(work, "ckpt"))
+    env = clean_env(CKPT_EVERY="10", CKPT_DIR=os.path.join(work, "ckpt"))
     with open(os.path.join(run, "out.txt"), "ab") as out:
         first = subprocess.run([os.path.join(work, "prog"), flag], cwd=run, stdout=out,
                                stderr=subprocess.PIPE, env=env, timeout=60)

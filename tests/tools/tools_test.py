@@ -45,14 +45,14 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 TIMEOUT = 240
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import LAUNCHER_REPORT, check, flip_middle_byte, summary  # noqa: E402
+from checks import LAUNCHER_REPORT, check, clean_env, flip_middle_byte, summary  # noqa: E402
+from checks import committed as committed_names  # noqa: E402
 
 
 class Env:
     def __init__(self, a, tmp):
         self.a, self.tmp = a, tmp
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
-        self.env["CKPT_KEEP_ON_EXIT"] = "1"  # the tests look at what a run leaves
+        self.env = clean_env(CKPT_KEEP_ON_EXIT=1)  # the tests look at what a run leaves
 
     def command(self, exe, recover=False):
         cmd = [exe, *self.a.args.split(), *(["--recover"] if recover else [])]
@@ -98,9 +98,7 @@ class Env:
 
 
 def committed(ckdir):
-    return sorted(int(n[5:]) for n in os.listdir(ckdir)
-                  if re.fullmatch(r"ckpt-\d+", n) and
-                  os.path.exists(os.path.join(ckdir, n, "COMMITTED")))
+    return [int(n[5:]) for n in committed_names(ckdir)]
 
 
 def image(ckdir, n, rank, ext="img"):
