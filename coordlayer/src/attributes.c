@@ -16,9 +16,8 @@
 #include "objects.h"
 #include "registries.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <string.h>
 
 /* Key handles: a value no MPICH key has (their top bits give the handle

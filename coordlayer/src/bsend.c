@@ -12,8 +12,8 @@
  * what fits the program's accounting fits with the headers. */
 #include "bsend.h"
 
-#include "heap.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <limits.h>
 #include <mpi.h>
 #include <stdint.h>

@@ -14,8 +14,8 @@
 
 #include "type_contents.h"
 
-#include "heap.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 
 static MPI_Datatype view_of(MPI_Datatype t);

@@ -8,9 +8,8 @@
 #include "protocol.h"
 #include "registries.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 #include <string.h>
 

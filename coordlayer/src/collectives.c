@@ -5,7 +5,7 @@
 
 #include "objects.h"
 
-#include "heap.h"
+#include <aalc/ckpt_layer_services.h>
 
 
 /* Logging or replaying: the outputs matter only then. */

@@ -14,9 +14,8 @@
 #include "objects.h"
 #include "requests.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <string.h>
 
 void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key)

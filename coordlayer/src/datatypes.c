@@ -8,7 +8,7 @@
 #include "library_calls.h"
 #include "objects.h"
 
-#include "heap.h"
+#include <aalc/ckpt_layer_services.h>
 
 /* The recipe's arguments: counts and displacements as int64, handles as the
  * program's. */

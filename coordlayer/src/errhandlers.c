@@ -9,8 +9,8 @@
  * message) go through the communicator's handler the same way. */
 #include "objects.h"
 
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdint.h>
 
 /* The program's error handler of a library one, or -1 for a predefined

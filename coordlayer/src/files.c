@@ -34,9 +34,8 @@
 #include "registries.h"
 #include "requests.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <limits.h>
 #include <mpi.h>
 #include <stdio.h>

@@ -8,8 +8,8 @@
  * saved with the image. */
 #include "held.h"
 
-#include "heap.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <mpi.h>
 #include <string.h>
 

@@ -11,9 +11,8 @@
 #include "registries.h"
 #include "section_bytes.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdint.h>
 #include <string.h>
 

@@ -16,20 +16,13 @@
 #include "registries.h"
 #include "requests.h"
 
-#include "debug_fail.h"
-#include "dir_claim.h"
-#include "heap.h"
-#include "image.h"
-#include "job.h"
-#include "log.h"
-#include "options.h"
-#include "store.h"
-#include "trust.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <aalc/ckpt.h>
 #include <aalc/ckpt_layer.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -81,7 +74,7 @@ static void bring_up(void)
         ckpt_fatal("%s", err);
     if (!ok)
         ckpt_fatal("stopped at the start: rank 0 cannot use the checkpoint directory %s",
-                   ckpt_opts.dir);
+                   ckpt_options_dir());
 }
 
 int MPI_Init(int *argc, char ***argv)
@@ -149,6 +142,23 @@ int MPI_Finalize(void)
 
 /* ---- hooks ---- */
 
+/* The rank the MPI launcher exported, before MPI_Init; -1 if none did. */
+static int layer_guess_rank(void)
+{
+    static const char *const names[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK",
+                                        "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        if (!v || !*v)
+            continue;
+        char *end;
+        long r = strtol(v, &end, 10);
+        if (*end == 0 && r >= 0 && r < INT32_MAX)
+            return (int)r;
+    }
+    return -1;
+}
+
 static void layer_start(int recovering)
 {
     if (!recovering)
@@ -210,7 +220,7 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
 
 static void log_path(uint64_t n, char *out, size_t len, int tmp)
 {
-    ckpt_store_log_path(ckpt_opts.dir, n, (uint32_t)cl.rank, tmp, out, len);
+    ckpt_store_log_path(ckpt_options_dir(), n, (uint32_t)cl.rank, tmp, out, len);
 }
 
 /* The rank's log of checkpoint n: late messages, non-deterministic events
@@ -429,6 +439,7 @@ static void layer_resumed(void)
 }
 
 static const struct ckpt_layer mpi_layer = {
+    .guess_rank = layer_guess_rank,
     .start = layer_start,
     .point_due = layer_point_due,
     .checkpoint_number = layer_checkpoint_number,

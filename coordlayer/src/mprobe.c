@@ -15,9 +15,8 @@
 #include "registries.h"
 #include "requests.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdint.h>
 
 #define MESSAGE_BASE 0x5b000000

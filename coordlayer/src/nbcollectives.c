@@ -7,7 +7,7 @@
 
 #include "objects.h"
 
-#include "heap.h"
+#include <aalc/ckpt_layer_services.h>
 
 
 /* The request for a collective just started (or served from the log). */

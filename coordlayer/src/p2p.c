@@ -10,9 +10,8 @@
 #include "registries.h"
 #include "requests.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <limits.h>
 #include <string.h>
 

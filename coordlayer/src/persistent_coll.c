@@ -19,9 +19,8 @@
 
 #include "coll.h"
 #include "coord.h"
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdint.h>
 #include <string.h>
 

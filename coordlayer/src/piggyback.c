@@ -36,9 +36,8 @@
 #include "requests.h"
 #include "typemap_prefix.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <limits.h>
 #include <string.h>
 

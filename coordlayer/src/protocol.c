@@ -24,13 +24,8 @@
 #include "layer.h"
 #include "requests.h"
 
-#include "debug_fail.h"
-#include "heap.h"
-#include "job.h"
-#include "log.h"
-#include "options.h"
-#include "store.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <aalc/ckpt.h>
 #include <aalc/ckpt_layer.h>
 #include <limits.h>
@@ -193,7 +188,7 @@ static void start_checkpoint(void)
         return;
     /* Not a number given up earlier in this run, whose directory may be gone
      * already: a rank still cleaning up after it would take the new one's files. */
-    uint64_t n = ckpt_store_highest(ckpt_opts.dir);
+    uint64_t n = ckpt_store_highest(ckpt_options_dir());
     if (n < cl.last_committed)
         n = cl.last_committed;
     if (n < last_started)
@@ -208,7 +203,7 @@ static void start_checkpoint(void)
  * image still being written is removed again when it is announced. */
 static void discard(uint64_t n)
 {
-    ckpt_store_discard(ckpt_opts.dir, n, (uint32_t)cl.rank);
+    ckpt_store_discard(ckpt_options_dir(), n, (uint32_t)cl.rank);
 }
 
 static void abandon(uint64_t n, int64_t why)
@@ -293,21 +288,22 @@ static void handle(const int64_t m[CONTROL_WORDS])
             char err[PATH_MAX + 128];
             if (ckpt_debug_fail("commit", n, 0)) {
                 snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error committing",
-                         ckpt_opts.dir);
+                         ckpt_options_dir());
                 ckpt_warn("checkpoint %llu not committed: %s", (unsigned long long)n, err);
                 broadcast(CTRL_ABORT, n);
-            } else if (ckpt_job_record(ckpt_opts.dir, n, (uint32_t)cl.size, err, sizeof err) != 0 ||
-                ckpt_store_commit(ckpt_opts.dir, n, (uint32_t)cl.size, err, sizeof err) != 0) {
+            } else if (ckpt_job_record(ckpt_options_dir(), n, (uint32_t)cl.size, err,
+                                       sizeof err) != 0 ||
+                ckpt_store_commit(ckpt_options_dir(), n, (uint32_t)cl.size, err, sizeof err) != 0) {
                 ckpt_warn("checkpoint %llu not committed: %s", (unsigned long long)n, err);
                 broadcast(CTRL_ABORT, n);
             } else {
-                ckpt_store_prune(ckpt_opts.dir, ckpt_opts.keep);
+                ckpt_store_prune(ckpt_options_dir(), ckpt_options_keep());
                 broadcast(CTRL_COMMITTED, n);
             }
         }
         break;
     case CTRL_COMMITTED:
-        ckpt_info(1, "checkpoint %llu committed in %s", (unsigned long long)n, ckpt_opts.dir);
+        ckpt_info(1, "checkpoint %llu committed in %s", (unsigned long long)n, ckpt_options_dir());
         cl.last_committed = n;
         cl.epoch_committed = 1; /* n began our epoch: every rank took it */
         cl.in_progress = 0;

@@ -17,9 +17,8 @@
 #include "coord.h"
 #include "section_bytes.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <string.h>
 
 struct late_message {

@@ -28,9 +28,8 @@
 #include "protocol.h"
 #include "registries.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdint.h>
 #include <string.h>
 

@@ -1,9 +1,8 @@
 /* Writing and reading the bytes of an image section (section_bytes.h). */
 #include "section_bytes.h"
 
-#include "heap.h"
-#include "log.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <string.h>
 
 void cl_section_put(struct cl_section_bytes *b, const void *data, size_t n)

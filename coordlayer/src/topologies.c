@@ -13,7 +13,7 @@
 #include "infos.h"
 #include "objects.h"
 
-#include "heap.h"
+#include <aalc/ckpt_layer_services.h>
 
 int cl_topo_in_degree(MPI_Comm real)
 {

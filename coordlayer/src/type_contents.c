@@ -2,7 +2,7 @@
  * _contents), for the walks over type maps (typemap_prefix.c, byte_view.c). */
 #include "type_contents.h"
 
-#include "heap.h"
+#include <aalc/ckpt_layer_services.h>
 
 int cl_type_contents_get(MPI_Datatype t, struct cl_type_contents *c)
 {

@@ -15,7 +15,6 @@
 #include "coord.h"
 #include "type_contents.h"
 
-#include "heap.h"
 
 #include <string.h>
 #include <sys/uio.h>

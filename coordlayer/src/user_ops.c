@@ -7,7 +7,7 @@
  * with the program's handle. */
 #include "objects.h"
 
-#include "log.h"
+#include <aalc/ckpt_layer_services.h>
 
 #define USER_OPS 32
 

@@ -7,9 +7,8 @@
 #ifndef AALC_DEBUG_FAIL_H
 #define AALC_DEBUG_FAIL_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdint.h>
 
-/* 1 if the test asked this stage of checkpoint n to fail on this rank. */
-int ckpt_debug_fail(const char *stage, uint64_t n, uint32_t rank);
-
+/* ckpt_debug_fail: aalc/ckpt_layer_services.h. */
 #endif

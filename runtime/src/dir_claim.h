@@ -13,18 +13,19 @@
 #ifndef AALC_DIR_CLAIM_H
 #define AALC_DIR_CLAIM_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 
 /* At the start. lock: this process holds the job's lock (alone, or rank 0
  * once a layer knows it; a second call may add the lock). Exits with a
  * message when CKPT_DIR can be neither used nor made. */
 void ckpt_dir_claim_early(int lock);
-/* The same, returning -1 with the message instead of stopping. */
-int ckpt_dir_claim_early_try(int lock, char *err, size_t errlen);
 /* At a checkpoint, on the program's thread: make and take the directory if
  * that is not done yet. 0, or -1 with a message. */
 int ckpt_dir_claim(char *err, size_t errlen);
 /* 1 once the directory is this run's (it exists). */
 int ckpt_dir_claimed(void);
 
+/* ckpt_dir_claim_early_try, the same returning -1 with the message
+ * instead of stopping: aalc/ckpt_layer_services.h. */
 #endif

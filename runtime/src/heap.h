@@ -8,6 +8,7 @@
 #ifndef AALC_HEAP_H
 #define AALC_HEAP_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -53,15 +54,11 @@ int ckpt_heap_check(char *err, size_t errlen);
 
 
 
-/* Memory for the runtime's (and the coordination layer's) own bookkeeping:
- * plain libc allocations that are never saved in a checkpoint. */
 /* From begin to end, the calling thread's allocations by any library come
  * from the checkpoint heap (heap_route.c): around a C library call that
  * allocates something the program keeps (a FILE). Not nested. */
 void ckpt_heap_route_begin(void);
 void ckpt_heap_route_end(void);
 
-void *ckpt_untracked_malloc(size_t n);
-void *ckpt_untracked_realloc(void *p, size_t n);
-void ckpt_untracked_free(void *p);
+/* ckpt_untracked_malloc and its kin: aalc/ckpt_layer_services.h. */
 #endif

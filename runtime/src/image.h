@@ -7,11 +7,11 @@
 #ifndef AALC_IMAGE_H
 #define AALC_IMAGE_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define CKPT_IMAGE_FORMAT_VERSION 1u
-#define CKPT_EXE_ID_MAX 64
 
 enum ckpt_section_kind {
     CKPT_SECTION_GLOBALS = 1, /* one per saved address range: addr = where it lives */
@@ -25,24 +25,13 @@ enum ckpt_section_kind {
     CKPT_SECTION_LIBC = 7,  /* the C library's state kept for the program (libc_state.h) */
     CKPT_SECTION_FILES = 8, /* the program's open files (files.h) */
     CKPT_SECTION_CALLBACKS = 9, /* ckpt_on_recovery's table (recovery_callbacks.h) */
-    CKPT_SECTION_EXTENSION = 100 /* and above: layers above the runtime (coordination layer) */
+    /* CKPT_SECTION_EXTENSION (100) and above: layers above the runtime
+     * (aalc/ckpt_layer_services.h) */
 };
 
-struct ckpt_image_header {
-    uint64_t checkpoint;    /* checkpoint sequence number (the epoch it ends) */
-    uint32_t rank, nranks;  /* 0 and 1 for serial programs */
-    uint32_t exe_id_len;
-    uint8_t exe_id[CKPT_EXE_ID_MAX]; /* identity of the executable (GNU build-id) */
-};
+/* The header, the writer's create, add_section and finish, the reader's open,
+ * find and close: aalc/ckpt_layer_services.h. */
 
-struct ckpt_image_writer; /* opaque */
-
-/* Create path (truncating), write the header. NULL with a message in err on failure. */
-struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_image_header *h,
-                                            char *err, size_t errlen);
-/* Append one section. Returns 0 or -1 (message in err). */
-int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
-                           const void *data, uint64_t size, char *err, size_t errlen);
 /* The file offset at which the data of a section begun now would start. */
 uint64_t ckpt_image_next_data_offset(const struct ckpt_image_writer *w);
 /* Or append a section in pieces: declare its size, then append exactly that
@@ -51,8 +40,6 @@ int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_
                              uint64_t size, char *err, size_t errlen);
 int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
                       size_t errlen);
-/* Write the trailer, fsync and close. Returns 0 or -1. Frees w either way. */
-int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen);
 /* The same image built in memory: sections are copied into buf, which grows
  * as needed and may be reused for the next image (it is a private mapping,
  * never part of the checkpoint heap). ckpt_image_finish then completes buf
@@ -81,25 +68,6 @@ void ckpt_image_buffer_release(struct ckpt_image_buffer *buf);
 /* Give up on a partly written image (closes, frees; the caller removes the file). */
 void ckpt_image_abandon(struct ckpt_image_writer *w);
 
-struct ckpt_image_section {
-    uint32_t kind;
-    uint64_t addr;
-    uint64_t size;
-    const void *data; /* points into the mapped file */
-};
-
-struct ckpt_image {
-    struct ckpt_image_header header;
-    uint32_t nsections;
-    struct ckpt_image_section *sections;
-    void *map;      /* the whole file, read-only */
-    size_t map_size;
-    /* Pages of the mapping may be moved out of it (ckpt_image_take_pages):
-     * it is memory of our own (a decompressed image) or a file on a local
-     * disk, which a program may go on using after recovery. */
-    int pages_movable;
-};
-
 /* ckpt_image_open results besides 0: a damaged file (an older checkpoint may
  * do), or one this program must not load (another executable or format). */
 #define CKPT_IMAGE_DAMAGED (-1)
@@ -110,20 +78,11 @@ struct ckpt_image {
 /* recovery.c: the checkpoint is not the user's own (trust.h). */
 #define CKPT_IMAGE_UNTRUSTED (-4)
 
-/* Open and fully validate an image: magic, format version, sizes, checksum.
- * If expect_exe_id is not NULL, an image from another executable is refused.
- * Returns 0, or -1 with a one-line reason in err (never crashes on bad input). */
-int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t expect_exe_id_len,
-                    struct ckpt_image *img, char *err, size_t errlen);
-/* The index-th section of a kind, or NULL. */
-const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, uint32_t kind,
-                                                 uint32_t index);
 /* Move len bytes of the image's mapping at src to dst instead of copying
  * them: src, dst and len on page boundaries, src inside the mapping. The
  * pages become writable memory at dst (copied by the kernel only when
  * written) and leave the image. 0; -1 with nothing moved and dst writable
  * memory: copy instead; -2: dst is no longer mapped (out of memory). */
 int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, size_t len);
-void ckpt_image_close(struct ckpt_image *img);
 
 #endif

@@ -12,14 +12,13 @@
 #ifndef AALC_JOB_H
 #define AALC_JOB_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* This run's identity, from the arguments as the program sees them (without
  * --recover). Called once at start, before anything is recovered. */
 void ckpt_job_note(int argc, char **argv);
-/* Write checkpoint n's JOB file (before its commit). 0 or -1 with a message. */
-int ckpt_job_record(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen);
 /* --recover: -1 with a message showing both jobs when checkpoint n was
  * written by a job with another rank count, or with other arguments (unless
  * CKPT_RECOVER_ANY_ARGS=1); else 0. Checkpoints without a JOB file pass. */
@@ -33,4 +32,5 @@ int ckpt_job_try_lock(const char *dir, char *err, size_t errlen);
  * itself lasts until the process ends). */
 void ckpt_job_unlock(const char *dir);
 
+/* ckpt_job_record: aalc/ckpt_layer_services.h. */
 #endif

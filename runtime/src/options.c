@@ -18,6 +18,17 @@ struct ckpt_options ckpt_opts = {
     .async_write = 1, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
     .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT};
 
+/* A layer's view of the options (aalc/ckpt_layer_services.h). */
+const char *ckpt_options_dir(void)
+{
+    return ckpt_opts.dir;
+}
+
+unsigned ckpt_options_keep(void)
+{
+    return ckpt_opts.keep;
+}
+
 long long ckpt_parse_size(const char *text)
 {
     char *end;

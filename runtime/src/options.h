@@ -2,6 +2,7 @@
 #ifndef AALC_OPTIONS_H
 #define AALC_OPTIONS_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <limits.h>
 #include <stddef.h>
 
@@ -35,6 +36,8 @@ struct ckpt_options {
 #define CKPT_DEFAULT_KEEP 2
 
 extern struct ckpt_options ckpt_opts;
+/* ckpt_options_dir and ckpt_options_keep give a layer what it reads of it
+ * (aalc/ckpt_layer_services.h). */
 
 /* Fill ckpt_opts from the environment; exits with a clear message on a bad value. */
 void ckpt_options_load(const char *program);

@@ -180,8 +180,8 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
  * A recovering MPI program spends most of its start in MPI_Init, and only
  * then knows its rank, agrees with the others
  * on a checkpoint and loads it. So a thread reads, checks and loads the
- * newest committed image of the rank the launcher exported (PMI_RANK and
- * the like) while MPI_Init runs. It is a guess: ckpt_recover keeps what it
+ * newest committed image of the rank the layer guesses (from what its
+ * launcher exported) while MPI_Init runs. It is a guess: ckpt_recover keeps what it
  * loaded only if the rank is right and the ranks agree on that checkpoint,
  * and otherwise checks and loads as if it had not run. */
 static struct {
@@ -198,24 +198,17 @@ static struct {
 static uint8_t exe_id[CKPT_EXE_ID_MAX];
 static uint32_t exe_id_len;
 
-static int launcher_rank(void)
+/* The layer's guess of this process's rank (guess_rank), or -1. */
+static int guessed_rank(void)
 {
-    static const char *const names[] = {"PMI_RANK", "PMIX_RANK", "OMPI_COMM_WORLD_RANK",
-                                        "MV2_COMM_WORLD_RANK", "SLURM_PROCID"};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-        const char *v = getenv(names[i]);
-        if (!v || !*v)
-            continue;
-        char *end;
-        long r = strtol(v, &end, 10);
-        if (*end == 0 && r >= 0 && r < INT32_MAX) {
-            /* Tests: a guess that is wrong (ranks 0 and 1 swap, 2 and 3...)
-             * must cost time, not correctness. */
-            const char *wrong = getenv("CKPT_DEBUG_WRONG_RANK_GUESS");
-            return wrong && *wrong && strcmp(wrong, "0") != 0 ? (int)(r ^ 1) : (int)r;
-        }
-    }
-    return -1;
+    const struct ckpt_layer *layer = ckpt_active_layer;
+    int r = layer && layer->guess_rank ? layer->guess_rank() : -1;
+    if (r < 0)
+        return -1;
+    /* Tests: a guess that is wrong (ranks 0 and 1 swap, 2 and 3...) must
+     * cost time, not correctness. */
+    const char *wrong = getenv("CKPT_DEBUG_WRONG_RANK_GUESS");
+    return wrong && *wrong && strcmp(wrong, "0") != 0 ? r ^ 1 : r;
 }
 
 static void *prefetch_newest(void *unused)
@@ -244,7 +237,7 @@ static void *prefetch_newest(void *unused)
 
 void ckpt_recover_prefetch(void)
 {
-    int rank = launcher_rank();
+    int rank = guessed_rank();
     if (rank < 0 || prefetch.started)
         return;
     exe_id_len = ckpt_exe_identity(exe_id, sizeof exe_id);

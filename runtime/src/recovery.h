@@ -8,9 +8,9 @@
  * runtime ready to rebuild the stack. Exits with a message when there is no
  * usable checkpoint. Returns the checkpoint's number. */
 uint64_t ckpt_recover(void);
-/* Before MPI starts on --recover: load the newest image of the rank the
- * launcher exported in the background; ckpt_recover keeps it if it is the
- * agreed one. Does nothing where the launcher exports no rank. */
+/* Before the layer starts on --recover: load the newest image of the rank
+ * the layer guesses (guess_rank) in the background; ckpt_recover keeps it
+ * if it is the agreed one. Does nothing where the layer guesses none. */
 void ckpt_recover_prefetch(void);
 /* The stack is rebuilt: report (CKPT_STATS) what the recovery cost, counting
  * from started_at (CLOCK_MONOTONIC seconds when the program started). */

@@ -13,6 +13,7 @@
 #ifndef AALC_STORE_H
 #define AALC_STORE_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -27,19 +28,10 @@ int ckpt_store_open(const char *dir, char *err, size_t errlen);
 /* Paths for one rank's image of checkpoint n: where to write it, and its final name. */
 void ckpt_store_image_tmp_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen);
 void ckpt_store_image_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen);
-/* Beside the image, the layer's log of the rank (DIR/ckpt-n/rank-R.log, or
- * .log.tmp while it is written); "" when the path does not fit. */
-void ckpt_store_log_path(const char *dir, uint64_t n, uint32_t rank, int tmp, char *out,
-                         size_t outlen);
 /* Create DIR/ckpt-n/ (so images can be written into it). */
 int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen);
 /* Rename the finished temporary image to its final name and fsync the directory. */
 int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err, size_t errlen);
-/* Commit checkpoint n: atomically write its COMMITTED marker (records nranks), fsync. */
-int ckpt_store_commit(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen);
-/* Remove committed checkpoints beyond the newest `keep`, and uncommitted leftovers
- * older than the newest committed one. Never removes the newest committed one. */
-void ckpt_store_prune(const char *dir, unsigned keep);
 
 /* Committed checkpoint numbers, newest first. Returns how many (at most max). */
 int ckpt_store_list_committed(const char *dir, uint64_t *out, int max);
@@ -53,8 +45,6 @@ struct ckpt_store_entry {
 /* Every one in dir, in no particular order, in *out (ckpt_untracked_free it).
  * How many, or -1 if dir cannot be read. */
 long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out);
-/* Highest checkpoint number present in any form (committed or not), 0 if none. */
-uint64_t ckpt_store_highest(const char *dir);
 /* The rank count checkpoint n's COMMITTED marker records; 0 if n is not committed. */
 uint32_t ckpt_store_committed_nranks(const char *dir, uint64_t n);
 /* A small file of checkpoint n besides the images (DIR/ckpt-n/name), written
@@ -64,10 +54,6 @@ int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const v
                           size_t len, char *err, size_t errlen);
 /* Read it into buf (NUL-terminated, at most cap - 1 bytes): its length, or -1. */
 long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap);
-/* Checkpoint n will not be committed: remove what this rank left of it (its
- * images and logs, final or temporary, and the commit's files), and its
- * directory once empty. Leaves a committed checkpoint alone. */
-void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank);
 /* The job is over: remove every checkpoint in dir, committed or not (each
  * marker first, as pruning does). Damaged ones set aside stay for
  * inspection. How many remain that were not removed. */
@@ -75,4 +61,6 @@ int ckpt_store_remove_all(const char *dir);
 /* Set a damaged checkpoint aside (renamed to ckpt-n.damaged) so it is not tried again. */
 void ckpt_store_set_aside(const char *dir, uint64_t n);
 
+/* What a layer may call of it (ckpt_store_log_path, _commit, _prune,
+ * _highest, _discard) is declared in aalc/ckpt_layer_services.h. */
 #endif

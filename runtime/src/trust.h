@@ -9,10 +9,8 @@
 #ifndef AALC_TRUST_H
 #define AALC_TRUST_H
 
+#include <aalc/ckpt_layer_services.h>
 #include <stddef.h>
 
-/* 0 if path (followed if a symbolic link) may be trusted or does not
- * exist; -1 with "path: what is wrong" in err. */
-int ckpt_trust_path(const char *path, char *err, size_t errlen);
-
+/* ckpt_trust_path: aalc/ckpt_layer_services.h. */
 #endif

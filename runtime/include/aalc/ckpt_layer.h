@@ -17,6 +17,11 @@ struct ckpt_image_writer;
 struct ckpt_image;
 
 struct ckpt_layer {
+    /* On --recover, before start: this process's rank as far as it is known
+     * before the layer is up (from what its launcher exported), or -1. The
+     * runtime loads that rank's newest image while start runs; a wrong
+     * guess costs time only. NULL: nothing is loaded early. */
+    int (*guess_rank)(void);
     /* At program start, before any recovery: bring up what the layer needs
      * (MPI when recovering, since the program's own MPI_Init lies before the
      * point it resumes at). Sets the rank through ckpt_layer_set_rank. */

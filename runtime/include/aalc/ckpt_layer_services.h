@@ -1,0 +1,110 @@
+/*
+ * What a layer (aalc/ckpt_layer.h) may use of the runtime: memory outside the
+ * checkpoint, messages, image files, the checkpoint directory and the test
+ * fault injection. A layer includes nothing else of the runtime; the
+ * runtime's own headers include this one for these declarations.
+ */
+#ifndef AALC_CKPT_LAYER_SERVICES_H
+#define AALC_CKPT_LAYER_SERVICES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- Memory for the runtime's and the layer's own bookkeeping: plain libc
+ * allocations that are never saved in a checkpoint. */
+void *ckpt_untracked_malloc(size_t n);
+void *ckpt_untracked_realloc(void *p, size_t n);
+void ckpt_untracked_free(void *p);
+
+/* ---- Messages, always prefixed "aalc: rank R:". */
+/* Printed when CKPT_VERBOSE is at least `level`. */
+void ckpt_info(int level, const char *format, ...) __attribute__((format(printf, 2, 3)));
+void ckpt_warn(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* Prints "error: ..." and exits with status 1. */
+_Noreturn void ckpt_fatal(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- Image files: a header, typed sections and a checksum. A layer's
+ * sections have kinds from CKPT_SECTION_EXTENSION up. */
+enum { CKPT_SECTION_EXTENSION = 100 };
+#define CKPT_EXE_ID_MAX 64
+
+struct ckpt_image_header {
+    uint64_t checkpoint;   /* checkpoint sequence number (the epoch it ends) */
+    uint32_t rank, nranks; /* 0 and 1 for serial programs */
+    uint32_t exe_id_len;
+    uint8_t exe_id[CKPT_EXE_ID_MAX]; /* identity of the executable (GNU build-id) */
+};
+
+struct ckpt_image_writer; /* opaque */
+/* Create path (truncating), write the header. NULL with a message in err on failure. */
+struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_image_header *h,
+                                            char *err, size_t errlen);
+/* Append one section. Returns 0 or -1 (message in err). */
+int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
+                           const void *data, uint64_t size, char *err, size_t errlen);
+/* Write the trailer, fsync and close. Returns 0 or -1. Frees w either way. */
+int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen);
+
+struct ckpt_image_section {
+    uint32_t kind;
+    uint64_t addr;
+    uint64_t size;
+    const void *data; /* points into the mapped file */
+};
+struct ckpt_image {
+    struct ckpt_image_header header;
+    uint32_t nsections;
+    struct ckpt_image_section *sections;
+    void *map; /* the whole file, read-only */
+    size_t map_size;
+    /* Pages of the mapping may be moved out of it (ckpt_image_take_pages):
+     * it is memory of our own (a decompressed image) or a file on a local
+     * disk, which a program may go on using after recovery. */
+    int pages_movable;
+};
+/* Open and fully validate an image: magic, format version, sizes, checksum.
+ * If expect_exe_id is not NULL, an image from another executable is refused.
+ * Returns 0, or a negative value with a one-line reason in err (never
+ * crashes on bad input). */
+int ckpt_image_open(const char *path, const uint8_t *expect_exe_id, uint32_t expect_exe_id_len,
+                    struct ckpt_image *img, char *err, size_t errlen);
+/* The index-th section of a kind, or NULL. */
+const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, uint32_t kind,
+                                                 uint32_t index);
+void ckpt_image_close(struct ckpt_image *img);
+
+/* ---- The checkpoint directory (CKPT_DIR) and what is kept in it. */
+const char *ckpt_options_dir(void);
+/* CKPT_KEEP: how many committed checkpoints are kept. */
+unsigned ckpt_options_keep(void);
+/* At the start. lock: this process holds the job's lock (alone, or rank 0
+ * once a layer knows it). -1 with a message when CKPT_DIR can be neither
+ * used nor made. */
+int ckpt_dir_claim_early_try(int lock, char *err, size_t errlen);
+/* Beside the image, the layer's log of the rank (DIR/ckpt-n/rank-R.log, or
+ * .log.tmp while it is written); "" when the path does not fit. */
+void ckpt_store_log_path(const char *dir, uint64_t n, uint32_t rank, int tmp, char *out,
+                         size_t outlen);
+/* Write checkpoint n's JOB file (before its commit). 0 or -1 with a message. */
+int ckpt_job_record(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen);
+/* Commit checkpoint n: atomically write its COMMITTED marker (records nranks), fsync. */
+int ckpt_store_commit(const char *dir, uint64_t n, uint32_t nranks, char *err, size_t errlen);
+/* Remove committed checkpoints beyond the newest `keep`, and uncommitted leftovers
+ * older than the newest committed one. Never removes the newest committed one. */
+void ckpt_store_prune(const char *dir, unsigned keep);
+/* Highest checkpoint number present in any form (committed or not), 0 if none. */
+uint64_t ckpt_store_highest(const char *dir);
+/* Checkpoint n will not be committed: remove what this rank left of it (its
+ * images and logs, final or temporary, and the commit's files), and its
+ * directory once empty. Leaves a committed checkpoint alone. */
+void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank);
+/* 0 if path (followed if a symbolic link) may be trusted or does not
+ * exist; -1 with "path: what is wrong" in err. Recovery loads only what
+ * the user owns and others may not write. */
+int ckpt_trust_path(const char *path, char *err, size_t errlen);
+
+/* ---- Tests: CKPT_DEBUG_FAIL=STAGE:N[:R]. 1 if the test asked this stage of
+ * checkpoint n to fail on this rank (the layer's stages: log, commit). */
+int ckpt_debug_fail(const char *stage, uint64_t n, uint32_t rank);
+
+#endif
