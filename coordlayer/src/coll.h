@@ -145,15 +145,7 @@ void cl_coll_nb_log_from_now(struct cl_nb_coll *nb);
 /* Recovery: one in flight at the checkpoint gets its outputs from the log. */
 void cl_coll_nb_restore(struct cl_nb_coll *nb);
 void cl_coll_nb_free(struct cl_nb_coll *nb);
-/* requests.c: a request for it (nb NULL: already complete, served from the log). */
-MPI_Request cl_request_collective(struct cl_nb_coll *nb, MPI_Request real);
-void cl_requests_log_pending_collectives(void);
-/* A communicator being made by a non-blocking call (MPI_Comm_idup, comms.c):
- * recorded and given to the program once the library's request `real` is
- * done (requests.c calls cl_comm_idup_completed then). */
-struct cl_idup;
-MPI_Request cl_request_creation(struct cl_idup *d, MPI_Request real);
-void cl_comm_idup_completed(struct cl_idup *d);
+/* Its request: cl_request_collective (requests.h). */
 /* Its in-flight entry goes without an output entry: cl_comm_made logged it. */
 void cl_coll_nb_creation_completed(struct cl_nb_coll *nb);
 
@@ -163,23 +155,6 @@ void cl_coll_nb_creation_completed(struct cl_nb_coll *nb);
 void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs,
                           int index);
 MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
-/* comms.c: the library made `real` (maybe MPI_COMM_NULL) by the collective
- * c; it is recorded, even for a rank left out, which must take part again on
- * recovery. Returns the program's handle. */
-MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t *args,
-                      int nargs);
-/* A recipe's colour and key: the world rank of the new communicator's rank
- * 0 and this rank's place in it, so that a split rebuilds its members in
- * order (MPI_UNDEFINED for a rank left out). */
-void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key);
-/* A duplicate for the layer's own use (no attributes copied), recorded and
- * counted like MPI_Comm_dup. */
-MPI_Comm cl_comm_dup_private(MPI_Comm comm);
-/* topologies.c: how many neighbours send to this rank (in) and receive
- * from it (out) in the communicator's topology: cartesian, graph or
- * distributed graph (0 without a topology: MPI reports that error). */
-void cl_topo_degrees(MPI_Comm real, int *in, int *out);
-int cl_topo_in_degree(MPI_Comm real);
 /* A communicator created: name it and give it its logging window. */
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
 /* A communicator (or pseudo-communicator) new to the table gets the window's

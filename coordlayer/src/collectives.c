@@ -4,6 +4,7 @@
 #include "coll.h"
 
 #include "objects.h"
+#include "topologies.h"
 
 #include <aalc/ckpt_layer_services.h>
 

@@ -7,9 +7,12 @@
  * one split on recovery rebuilds it with the same members in the same order.
  * Creating one is a collective on the parent (coll.h): counted, logged and
  * replayed like the others. */
+#include "comms.h"
+
 #include "attributes.h"
 #include "coll.h"
 #include "coord.h"
+#include "errhandlers.h"
 #include "infos.h"
 #include "objects.h"
 #include "requests.h"

@@ -4,9 +4,12 @@
  * ckptcc links position-dependent executables, and recovery checks it is the
  * same executable. The library calls the reduction through a trampoline
  * (user_ops.c). */
+#include "datatypes.h"
+
 #include "attributes.h"
 #include "library_calls.h"
 #include "objects.h"
+#include "user_ops.h"
 
 #include <aalc/ckpt_layer_services.h>
 

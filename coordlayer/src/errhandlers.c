@@ -7,6 +7,8 @@
  * and communicator and calls the one with the other. Errors the layer
  * finds itself (a bad rank or count it must check before it counts a
  * message) go through the communicator's handler the same way. */
+#include "errhandlers.h"
+
 #include "objects.h"
 
 

@@ -28,6 +28,7 @@
 
 #include "coll.h"
 #include "coord.h"
+#include "datatypes.h"
 #include "infos.h"
 #include "objects.h"
 #include "protocol.h"

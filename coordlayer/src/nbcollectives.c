@@ -6,6 +6,8 @@
 #include "coll.h"
 
 #include "objects.h"
+#include "requests.h"
+#include "topologies.h"
 
 #include <aalc/ckpt_layer_services.h>
 

@@ -3,10 +3,13 @@
 #include "objects.h"
 
 #include "coord.h"
+#include "errhandlers.h"
 #include "piggyback.h"
 #include "registries.h"
 #include "requests.h"
+#include "topologies.h"
 #include "type_contents.h"
+#include "user_ops.h"
 
 #include <aalc/ckpt_layer_services.h>
 #include <string.h>

@@ -136,30 +136,15 @@ enum cl_recipe_call {
     CL_RECIPE_CALLS
 };
 
-/* topologies.c: graph and distributed-graph communicators built from their
- * recipes' arguments (the parent given as the library's handle). */
-MPI_Comm cl_topo_build_graph(MPI_Comm parent, const int64_t *args);
-MPI_Comm cl_topo_build_dist_graph(MPI_Comm parent, const int64_t *args);
-
 /* A new object of `kind` made by `call` with `args`; returns its virtual handle. */
 int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
 /* A recipe that changes an existing object (commit, errhandler). */
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
 /* Argument k of the recipe `call` that made (or last changed) object index. */
 int64_t cl_recipe_arg(int index, int call, int k);
-/* errhandlers.c: what the library calls for every error handler the
- * program made; and an error the layer found, raised on a communicator
- * (table index) as MPI would: its handler runs, the code is returned. */
-void cl_errhandler_trampoline(MPI_Comm *real, int *code, ...);
-int cl_comm_error(int comm, int code);
 /* The program's handle for an object the library names by its own handle
  * (predefined ones are their own). */
 int cl_virtual_of(int real, int kind);
-/* user_ops.c: the library calls a trampoline, which calls the program's
- * reduction with the program's datatype handle. */
-int cl_user_op_slot(void);
-MPI_User_function *cl_user_op_bind(int slot, MPI_User_function *function);
-void cl_user_op_release(int slot);
 
 /* The pseudo-communicator `name`, found or made: a counter for collectives
  * over part of a communicator (MPI_Comm_create_group), never a handle. */
@@ -187,8 +172,6 @@ void cl_object_free(int index);
 /* The program freed a datatype: its library type goes now, or, while a
  * request in use names it, at the first sweep after they are done. */
 int cl_type_free(int index);
-/* A duplicate of a derived type for the layer's own use (datatypes.c). */
-MPI_Datatype cl_type_dup_private(MPI_Datatype type);
 /* Reclaims the slots and recipes of freed objects nothing needs any more
  * (objects.c says which are needed); returns how many. */
 int cl_objects_sweep(void);

@@ -2,6 +2,7 @@
 #include "p2p.h"
 
 #include "coord.h"
+#include "errhandlers.h"
 #include "held.h"
 #include "objects.h"
 #include "pack.h"

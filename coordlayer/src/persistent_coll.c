@@ -17,8 +17,9 @@
  * rank. */
 #include "persistent_coll.h"
 
-#include "coll.h"
+#include "comms.h"
 #include "coord.h"
+#include "requests.h"
 
 #include <aalc/ckpt_layer_services.h>
 #include <stdint.h>

@@ -31,8 +31,6 @@ int cl_pcoll_valid(const struct cl_pcoll *p); /* a record from an image */
 MPI_Comm cl_pcoll_comm(const struct cl_pcoll *p);
 void cl_pcoll_each_datatype(const struct cl_pcoll *p, void (*fn)(void *ctx, MPI_Datatype type),
                             void *ctx);
-/* requests.c: an inactive persistent request for it (the record is copied;
- * the duplicate is freed with the request). */
-MPI_Request cl_request_persistent_collective(const struct cl_pcoll *p);
+/* Its request: cl_request_persistent_collective (requests.h). */
 
 #endif

@@ -20,6 +20,7 @@
 #include "requests.h"
 
 #include "coll.h"
+#include "comms.h"
 #include "coord.h"
 #include "objects.h"
 #include "p2p.h"

@@ -35,4 +35,19 @@ void cl_requests_finish_split(void);
  * matched again in the order they were posted. */
 void cl_requests_activate_restored(void);
 
+/* The requests of the collectives (coll.h, persistent_coll.h) and of
+ * MPI_Comm_idup (comms.c). A non-blocking collective's request (nb NULL:
+ * already complete, served from the log). */
+struct cl_nb_coll;
+struct cl_pcoll;
+struct cl_idup;
+MPI_Request cl_request_collective(struct cl_nb_coll *nb, MPI_Request real);
+void cl_requests_log_pending_collectives(void);
+/* An inactive persistent request for it (the record is copied; the
+ * duplicate is freed with the request). */
+MPI_Request cl_request_persistent_collective(const struct cl_pcoll *p);
+/* A communicator being made by MPI_Comm_idup: given to the program once the
+ * library's request `real` is done (then cl_comm_idup_completed, comms.h). */
+MPI_Request cl_request_creation(struct cl_idup *d, MPI_Request real);
+
 #endif

@@ -9,7 +9,10 @@
  * parent in the same order and given that topology without reordering,
  * which gives every neighbourhood collective the same neighbours in the
  * same order. */
+#include "topologies.h"
+
 #include "coll.h"
+#include "comms.h"
 #include "infos.h"
 #include "objects.h"
 

@@ -5,6 +5,8 @@
  * library gets a trampoline instead of the program's function: one of a fixed
  * set, each bound to a slot holding the program's function, which it calls
  * with the program's handle. */
+#include "user_ops.h"
+
 #include "objects.h"
 
 #include <aalc/ckpt_layer_services.h>
