@@ -1107,6 +1107,253 @@ void Instrumenter::neutralisePragmaLines()
     }
 }
 
+// ---------------------------------------------------------------------------
+// Static functions defined in headers. The header is not rewritten: each one
+// that may reach a potential checkpoint and that code which runs uses gets a
+// copy in the file, ckpt_header_NAME, right after the file's #include that
+// brought its definition in, and the file's code (and the other copies) use
+// the copy. The next pass instruments the copies like the file's own
+// functions; the header's definitions are then never called.
+
+static std::string headerCopyName(const FunctionDecl *fn)
+{
+    return "ckpt_header_" + fn->getName().str();
+}
+
+namespace {
+// Every reference to a function, with the function definition it is in.
+class FunctionUses : public CVisitor<FunctionUses> {
+public:
+    struct Use {
+        const DeclRefExpr *ref;
+        const FunctionDecl *target; // its definition when the unit has one
+        const FunctionDecl *in;     // null outside function bodies
+    };
+    bool TraverseFunctionDecl(FunctionDecl *fn)
+    {
+        const FunctionDecl *outer = in_;
+        if (fn->doesThisDeclarationHaveABody())
+            in_ = fn;
+        bool ok = CVisitor<FunctionUses>::TraverseFunctionDecl(fn);
+        in_ = outer;
+        return ok;
+    }
+    // ckpt_header_NAME_original, which names a header's definition that the
+    // copy replaces only to keep it from being reported unused, calls nothing.
+    bool TraverseVarDecl(VarDecl *v)
+    {
+        if (v->getName().startswith("ckpt_header_") && v->getName().endswith("_original"))
+            return true;
+        return CVisitor<FunctionUses>::TraverseVarDecl(v);
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *e)
+    {
+        if (const auto *fn = dyn_cast<FunctionDecl>(e->getDecl()))
+            uses.push_back({e, fn->getDefinition() ? fn->getDefinition() : fn, in_});
+        return true;
+    }
+    std::vector<Use> uses;
+
+private:
+    const FunctionDecl *in_ = nullptr;
+};
+} // namespace
+
+// A static function defined in a header (not a system one) whose definition
+// and name are written there, not made by a macro.
+bool Instrumenter::copyable(const FunctionDecl *fn) const
+{
+    if (!fn || !fn->doesThisDeclarationHaveABody() || fn->getStorageClass() != SC_Static)
+        return false;
+    SourceLocation name = fn->getLocation(), body = fn->getBody()->getBeginLoc();
+    if (name.isMacroID() || body.isMacroID() || sm_->isInMainFile(name) ||
+        sm_->isInSystemHeader(name) || sm_->getFileID(name) != sm_->getFileID(body))
+        return false;
+    CharSourceRange range = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(fn->getSourceRange()), *sm_, ctx_->getLangOpts());
+    return range.isValid() && sm_->getFileID(range.getBegin()) == sm_->getFileID(name);
+}
+
+// The main file's #include line that brings in loc, directly or through other headers.
+SourceLocation Instrumenter::includeInMainFile(SourceLocation loc) const
+{
+    FileID file = sm_->getFileID(sm_->getExpansionLoc(loc));
+    while (file.isValid() && file != sm_->getMainFileID()) {
+        loc = sm_->getIncludeLoc(file);
+        if (loc.isInvalid())
+            return SourceLocation();
+        file = sm_->getFileID(loc);
+    }
+    return file.isValid() ? loc : SourceLocation();
+}
+
+// Writes the copies and the renamed uses; true when there were any (the text
+// is then parsed again). Header functions that no code which runs uses are
+// marked as not reaching: they are never called.
+bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
+{
+    FunctionUses all;
+    all.TraverseDecl(ctx_->getTranslationUnitDecl());
+    auto fromMainFile = [&](const DeclRefExpr *ref) {
+        return sm_->isInMainFile(sm_->getExpansionLoc(ref->getLocation()));
+    };
+    auto headerStatic = [&](const FunctionDecl *fn) {
+        return fn && fn->doesThisDeclarationHaveABody() && fn->getStorageClass() == SC_Static &&
+               !sm_->isInMainFile(sm_->getExpansionLoc(fn->getLocation()));
+    };
+    // Used: named outside the header's static functions, or in the body of one used.
+    std::set<const FunctionDecl *> used;
+    std::vector<const FunctionDecl *> work;
+    auto use = [&](const FunctionDecl *fn) {
+        if (headerStatic(fn) && used.insert(fn).second)
+            work.push_back(fn);
+    };
+    for (const auto &u : all.uses)
+        if (!headerStatic(u.in))
+            use(u.target);
+    while (!work.empty()) {
+        const FunctionDecl *fn = work.back();
+        work.pop_back();
+        for (const auto &u : all.uses)
+            if (u.in == fn)
+                use(u.target);
+    }
+    std::set<const FunctionDecl *> copies;
+    for (FunctionFacts *f : graph.functions()) {
+        if (!headerStatic(f->function) || !f->reaches)
+            continue;
+        if (!used.count(f->function)) {
+            f->reaches = false; // never called
+            neverCalled_.insert(f->function);
+        }
+        else if (copyable(f->function))
+            copies.insert(f->function);
+    }
+    // A use in a header outside the copies would still call the header's
+    // definition: that one stays refused (checkFunction).
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (const auto &u : all.uses)
+            if (copies.count(u.target) && !fromMainFile(u.ref) && !copies.count(u.in) &&
+                (!headerStatic(u.in) || used.count(u.in))) {
+                copies.erase(u.target);
+                changed = true;
+            }
+    }
+    if (copies.empty())
+        return false;
+
+    // Renamed uses: in the file, by the rewriter; in the copies, in their text.
+    std::map<const FunctionDecl *, std::map<unsigned, const FunctionDecl *>> renames;
+    std::set<SourceLocation> renamedInFile;
+    for (const auto &u : all.uses) {
+        if (!copies.count(u.target))
+            continue;
+        SourceLocation at = sm_->getSpellingLoc(u.ref->getLocation());
+        if (fromMainFile(u.ref)) {
+            if (!sm_->isWrittenInMainFile(at)) {
+                error(sm_->getExpansionLoc(u.ref->getLocation()),
+                      "'%0' is defined in a header and may reach a potential checkpoint, and "
+                      "this use of it comes from a macro of a header, which ckpt-instrument "
+                      "cannot rewrite; write the name '%0' directly in the source")
+                    << u.target->getName();
+                continue;
+            }
+            if (renamedInFile.insert(at).second)
+                rewriter_.ReplaceText(at, u.target->getName().size(), headerCopyName(u.target));
+            continue;
+        }
+        CharSourceRange range = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(u.in->getSourceRange()), *sm_, ctx_->getLangOpts());
+        if (sm_->getFileID(at) != sm_->getFileID(range.getBegin()) ||
+            sm_->getFileOffset(at) < sm_->getFileOffset(range.getBegin()) ||
+            sm_->getFileOffset(at) >= sm_->getFileOffset(range.getEnd())) {
+            error(sm_->getExpansionLoc(u.ref->getLocation()),
+                  "'%0' may reach a potential checkpoint and is used in '%1', both defined in "
+                  "a header, through a macro defined outside '%1', which ckpt-instrument "
+                  "cannot rewrite; write the name '%0' directly in '%1'")
+                << u.target->getName() << u.in->getName();
+            continue;
+        }
+        renames[u.in][sm_->getFileOffset(at)] = u.target;
+    }
+    if (failed_)
+        return false;
+
+    // The copies in the order of the unit, each group after its #include line.
+    std::vector<const FunctionDecl *> order(copies.begin(), copies.end());
+    std::sort(order.begin(), order.end(), [&](const FunctionDecl *a, const FunctionDecl *b) {
+        return sm_->isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
+    });
+    auto textOf = [&](const FunctionDecl *fn, bool prototype) {
+        CharSourceRange range = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(fn->getSourceRange()), *sm_, ctx_->getLangOpts());
+        unsigned begin = sm_->getFileOffset(range.getBegin());
+        unsigned end = prototype ? sm_->getFileOffset(fn->getBody()->getBeginLoc())
+                                 : sm_->getFileOffset(range.getEnd());
+        std::string text =
+            sm_->getBufferData(sm_->getFileID(range.getBegin())).slice(begin, end).str();
+        std::map<unsigned, const FunctionDecl *> names = renames[fn];
+        names[sm_->getFileOffset(fn->getLocation())] = fn;
+        for (auto it = names.rbegin(); it != names.rend(); ++it)
+            if (it->first < end)
+                text.replace(it->first - begin, it->second->getName().size(),
+                             headerCopyName(it->second));
+        if (prototype) {
+            while (!text.empty() && isspace(static_cast<unsigned char>(text.back())))
+                text.pop_back();
+            text += ";";
+        }
+        PresumedLoc p = sm_->getPresumedLoc(range.getBegin());
+        return "#line " + std::to_string(p.getLine()) + " \"" + escapeForString(p.getFilename()) +
+               "\"\n" + text + "\n";
+    };
+    // A copy used before its own definition (in the copies' order) is declared first.
+    std::set<const FunctionDecl *> declared;
+    std::map<SourceLocation, std::string> blocks;
+    std::vector<SourceLocation> points;
+    for (const FunctionDecl *fn : order) {
+        SourceLocation include = includeInMainFile(fn->getLocation());
+        if (include.isInvalid()) {
+            error(fn->getLocation(), "function '%0' may reach a potential checkpoint but is "
+                                     "defined in a header that the source file does not "
+                                     "include; move its definition into a .c file")
+                << fn->getName();
+            return false;
+        }
+        if (!blocks.count(include))
+            points.push_back(include);
+        std::string &block = blocks[include];
+        for (const auto &[offset, target] : renames[fn])
+            if (target != fn && !declared.count(target) &&
+                !sm_->isBeforeInTranslationUnit(target->getLocation(), fn->getLocation())) {
+                block += textOf(target, true);
+                declared.insert(target);
+            }
+        block += textOf(fn, false);
+        // A plain static definition that nothing calls any more would warn
+        // (-Wunused-function): a constant that is itself marked unused names it.
+        if (!fn->isInlineSpecified())
+            block += "static __typeof__(" + fn->getName().str() + ") *const " +
+                     headerCopyName(fn) + "_original __attribute__((__unused__)) = " +
+                     fn->getName().str() + ";\n";
+        declared.insert(fn);
+    }
+    FileID main = sm_->getMainFileID();
+    llvm::StringRef buffer = sm_->getBufferData(main);
+    for (SourceLocation include : points) {
+        size_t newline = buffer.find('\n', sm_->getFileOffset(include));
+        std::string block = blocks[include] + lineDirectiveAt(include, 1) + "\n";
+        if (newline == llvm::StringRef::npos)
+            rewriter_.InsertTextAfter(sm_->getLocForEndOfFile(main), "\n" + block);
+        else
+            rewriter_.InsertTextAfter(sm_->getLocForStartOfFile(main).getLocWithOffset(
+                                          static_cast<int>(newline + 1)),
+                                      block);
+    }
+    return true;
+}
+
 void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
 {
     ctx_ = &ctx;
@@ -1143,6 +1390,16 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
               "a '#pragma ckpt potential'")
             << cb.function->getName() << cb.libraryCall->getDirectCallee()->getName();
     }
+    // Static functions of headers get copies in the file first (parsed again).
+    bool failedBefore = failed_;
+    if (copyHeaderFunctions(graph)) {
+        if (const clang::RewriteBuffer *buffer = rewriter_.getRewriteBufferFor(main))
+            output_.assign(buffer->begin(), buffer->end());
+        result_.anotherPass = true;
+        return;
+    }
+    if (failed_ && !failedBefore)
+        return;
     // Calls that reach a checkpoint inside expressions are moved out first,
     // and the result parsed again (main.cpp).
     Normalizer normalizer(ctx, graph, rewriter_, options_.pass);
@@ -1155,6 +1412,8 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
     for (const clang::FunctionDecl *fn : graph.addressTaken())
         summaryAddressTaken_.push_back(CallGraph::qualifiedName(fn, unitId_));
     for (FunctionFacts *f : graph.functions()) {
+        if (neverCalled_.count(f->function))
+            continue;
         summarise(*f);
         for (const Call &c : f->calls)
             if (c.site.form == SiteForm::Expression)

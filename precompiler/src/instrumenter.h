@@ -73,6 +73,9 @@ private:
     std::string chainChecks(const FunctionFacts &f, const Site &site) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
     void neutralisePragmaLines();
+    bool copyHeaderFunctions(CallGraph &graph);
+    bool copyable(const clang::FunctionDecl *fn) const;
+    clang::SourceLocation includeInMainFile(clang::SourceLocation loc) const;
     void summarise(const FunctionFacts &f);
     std::string unitSummary() const;
     std::string hashOfSources() const;
@@ -119,6 +122,9 @@ private:
     // Declarations of variably modified type that the restore path of the
     // function being instrumented runs again (see prepareChained).
     std::map<const clang::DeclStmt *, Chained> chained_;
+    // Static functions of headers that code which runs never calls (their
+    // copies are called instead): neither instrumented nor summarised.
+    std::set<const clang::FunctionDecl *> neverCalled_;
 };
 
 }  // namespace aalc

@@ -148,6 +148,7 @@ def strip_comments(text):
 TOKEN = re.compile(r"""[A-Za-z_]\w*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|"""
                    r"""<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^]=|\S""")
 RENAMED = re.compile(r"^([A-Za-z_]\w*?)__ckpt\d+$")
+HEADER_COPY = re.compile(r"^ckpt_header_(?=[A-Za-z_])")
 ASSIGN_OPS = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="}
 
 
@@ -208,6 +209,13 @@ def normalise(output, source, name, unit):
     """The output as if the unit's absolute path were `name`; problems with ids."""
     problems = []
     identifiers = set(re.findall(r"[A-Za-z_]\w*", source))
+    # The headers next to the test: their static functions get copies in the
+    # output (ckpt_header_NAME), whose ids use the copy's name.
+    for header in re.findall(r'^\s*#\s*include\s*"([^"]+)"', source, re.M):
+        path = os.path.join(os.path.dirname(unit), header)
+        if os.path.exists(path):
+            identifiers |= set(re.findall(r"[A-Za-z_]\w*", open(path).read()))
+    identifiers |= {"ckpt_header_" + ident for ident in identifiers}
     by_id = {xxh64((unit + ":" + ident).encode()): ident for ident in identifiers}
     lines = output.split("\n")
     current = None
@@ -272,8 +280,10 @@ def check_line_map(source, output, name):
     where = {}
     for raw, at in zip(strip_comments(output).split("\n"), presumed_lines(output, None)):
         if at is not None:
-            # A local renamed because it hides another (NAME__ckptN) is still NAME.
-            where.setdefault(at, []).extend(RENAMED.sub(r"\1", t) for t in tokens(raw))
+            # A local renamed because it hides another (NAME__ckptN) is still NAME,
+            # and the copy of a header's static function (ckpt_header_NAME) NAME.
+            where.setdefault(at, []).extend(HEADER_COPY.sub("", RENAMED.sub(r"\1", t))
+                                            for t in tokens(raw))
     in_directive = False
     # The ckpt directives themselves are replaced; what else is on their line stays.
     text = re.sub(r'_Pragma\s*\(\s*"ckpt[^"]*"\s*\)', "", strip_comments(source))

@@ -1,7 +1,7 @@
 /* Included by function_in_header.c. */
 void work(int n);
 
-static inline void twice(int n)
+void twice(int n)
 {
 #pragma ckpt potential
     work(n);

@@ -303,6 +303,29 @@ void use(void) { through_pointer(idle); }
         aalc::CallGraph again(ctx, pragmas, link);
         CHECK(again.factsFor(function(ctx, "use"))->reaches);
     });
+
+    // The copy of a header's static function (ckpt_header_NAME) is a function
+    // of the unit, not of the runtime; the constant that keeps the header's own
+    // definition from being reported unused takes no address that counts.
+    const char *copied = R"(
+void work(void)
+{
+#pragma ckpt potential
+}
+static void step(void) { work(); }
+static void ckpt_header_step(void) { work(); }
+static __typeof__(step) *const ckpt_header_step_original __attribute__((__unused__)) = step;
+void run(void) { ckpt_header_step(); }
+)";
+    parseOK(copied, [](ASTContext &ctx, const std::vector<CkptPragma> &pragmas) {
+        aalc::ReachFacts none;
+        aalc::CallGraph graph(ctx, pragmas, none);
+        CHECK(graph.classifyCallee(function(ctx, "ckpt_header_step")) ==
+              aalc::CalleeKind::Local);
+        CHECK(graph.factsFor(function(ctx, "run"))->reaches);
+        CHECK(graph.addressTaken().empty());
+        CHECK(!graph.indirectCallsReach());
+    });
 }
 
 void testCallSites()
