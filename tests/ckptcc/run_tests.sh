@@ -515,7 +515,7 @@ check_keep_temps() {
   local dir ok=1
   run "$CKPTCC" --ckpt-keep-temps -c util.c || ok=0
   dir=$(sed -n 's/^ckptcc: instrumented sources kept in //p' "$LOG")
-  [[ -n $dir && -d $dir ]] && grep -q 'aalc/ckpt\.h' "$dir"/*/util.c || ok=0
+  [[ -n $dir && -d $dir ]] && grep -q 'aalc/ckpt\.h' "$(find "$dir" -name util.c)" || ok=0
   [[ -n $dir ]] && rm -rf -- "$dir"
   CKPT_KEEP_TEMPS=1 run "$CKPTCC" -o prog main.c util.c || ok=0
   dir=$(sed -n 's/^ckptcc: instrumented sources kept in //p' "$LOG")
