@@ -554,6 +554,58 @@ check_mpi_includes() {
   fi
 }
 
+check_direct_compile() {
+  local name="sources are compiled with the MPI wrapper's own command, the wrapper kept where needed"
+  if ! command -v mpicc >/dev/null 2>&1; then pass "$name (skipped: no mpicc)"; return; fi
+  new_dir direct
+  write_sources
+  local compiler ok=1
+  compiler=$(mpicc -show -c x.c 2>/dev/null | awk '{print $1}')
+  [[ -n $compiler ]] || { pass "$name (skipped: mpicc -show prints nothing)"; return; }
+  # the wrapper's compiler, the wrapper's include directory after the user's flags
+  env -u CKPT_CC "$CKPTCC" -show -DUSER_FLAG -c util.c >"$LOG" 2>&1 || ok=0
+  grep -v ckpt-instrument "$LOG" | grep -Eq "^$compiler .*-DUSER_FLAG.* -I[^ ]+ -c " || ok=0
+  # the wrapper's own options, and a launcher in front of it, keep the wrapper
+  env -u CKPT_CC "$CKPTCC" -show -cc="$compiler" -c util.c >"$LOG" 2>&1 || ok=0
+  grep -v ckpt-instrument "$LOG" | grep -q "^mpicc " || ok=0
+  CKPT_CC="env mpicc" "$CKPTCC" -show -c util.c >"$LOG" 2>&1 || ok=0
+  grep -v ckpt-instrument "$LOG" | grep -q '^env mpicc ' || ok=0
+  # and the objects work
+  env -u CKPT_CC "$CKPTCC" -c util.c main.c >"$LOG" 2>&1 && "$CKPTCC" -o prog main.o util.o >>"$LOG" 2>&1 &&
+    timeout 60 ./prog >>"$LOG" 2>&1 && grep -q 'sum=5' "$LOG" || ok=0
+  if ((ok)); then pass "$name"; else fail "$name"; fi
+}
+
+check_foreign_mpi() {
+  local name="a compiler wrapper of an MPI without a coordination layer is refused, naming both"
+  new_dir foreign_mpi
+  write_sources
+  # a wrapper of some other MPI, answering -show as MPICH's and Open MPI's do
+  mkdir -p bin other-mpi/include
+  cat >bin/mpicc-other <<'EOF'
+#!/bin/sh
+case "$1" in -show) shift; echo "cc $* -I$(dirname "$0")/../other-mpi/include"; exit 0 ;; esac
+exec cc "$@" -I"$(dirname "$0")/../other-mpi/include"
+EOF
+  chmod +x bin/mpicc-other
+  local ok=1 wrapper
+  for wrapper in "$PWD/bin/mpicc-other" mpicc.openmpi; do
+    command -v "$wrapper" >/dev/null 2>&1 || continue
+    rm -f util.o prog
+    if CKPT_CC=$wrapper run "$CKPTCC" -c util.c || [[ -e util.o ]] ||
+       ! grep -q "^ckptcc: error: '$wrapper' compiles with the MPI whose headers are in .*, and this AALC has a coordination layer only for MPICH .*(mpi.h in " "$LOG"; then
+      ok=0; echo "  $wrapper, compile: $(head -c 400 "$LOG")"
+    fi
+    if CKPT_CC=$wrapper run "$CKPTCC" -o prog main.c util.c || [[ -e prog ]] ||
+       ! grep -q "coordination layer only for" "$LOG"; then
+      ok=0; echo "  $wrapper, link: $(head -c 400 "$LOG")"
+    fi
+  done
+  # without a layer to link (CKPT_MPI_LAYER=none), nothing to refuse
+  CKPT_CC=$PWD/bin/mpicc-other CKPT_MPI_LAYER=none run "$CKPTCC" -c util.c && [[ -e util.o ]] || ok=0
+  if ((ok)); then pass "$name"; else fail "$name"; fi
+}
+
 check_mpi_program() {
   local name="an MPI program compiles and links with mpicc underneath"
   if ! command -v mpicc >/dev/null 2>&1; then pass "$name (skipped: no mpicc)"; return; fi
@@ -588,6 +640,7 @@ check_mpi_layer_order() {
   chmod +x prefix/bin/ckpt-instrument
   ar rcs prefix/lib/libckptmpi.a
   ar rcs prefix/lib/libckptrt.a
+  cp "${CKPTCC%/bin/*}/share/aalc/mpi-layers" prefix/share/aalc/
   write_sources
   local p=$PWD/prefix
   if CKPT_CC=mpicc run prefix/bin/ckptcc -show -o prog main.c -lm util.o &&
@@ -896,6 +949,8 @@ check_named_mpicc
 check_keep_temps
 check_plain_cc
 check_mpi_includes
+check_direct_compile
+check_foreign_mpi
 check_mpi_program
 check_mpi_layer_order
 check_version_passthrough
