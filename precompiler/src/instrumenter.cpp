@@ -11,6 +11,7 @@
 
 #include "clang/AST/Attr.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
@@ -372,6 +373,11 @@ bool Instrumenter::checkFunction(const FunctionFacts &f)
               "a macro; ckpt-instrument rewrites only the source file being compiled: move "
               "its definition into a .c file")
             << fn->getName();
+        auto blocked = notCopied_.find(fn);
+        if (blocked != notCopied_.end())
+            note(blocked->second,
+                 "a static function of a header gets a copy in the source file only when no "
+                 "code of a header names it outside such functions, and this code does");
         return false;
     }
     for (const CallExpr *call : f.forbidden) {
@@ -1237,6 +1243,7 @@ bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
             if (copies.count(u.target) && !fromMainFile(u.ref) && !copies.count(u.in) &&
                 (!headerStatic(u.in) || used.count(u.in))) {
                 copies.erase(u.target);
+                notCopied_.emplace(u.target, sm_->getExpansionLoc(u.ref->getLocation()));
                 changed = true;
             }
     }
@@ -1280,21 +1287,46 @@ bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
     if (failed_)
         return false;
 
+    // Declarations of a copied function in the file itself name the copy too:
+    // the file's uses after them do.
+    for (const FunctionDecl *fn : copies)
+        for (const FunctionDecl *d : fn->redecls()) {
+            SourceLocation at = d->getLocation();
+            if (d == fn || !sm_->isInMainFile(sm_->getExpansionLoc(at)))
+                continue;
+            if (!sm_->isWrittenInMainFile(sm_->getSpellingLoc(at)) || at.isMacroID()) {
+                error(sm_->getExpansionLoc(at),
+                      "'%0' is defined in a header and may reach a potential checkpoint, and "
+                      "this declaration of it is written by a macro, which ckpt-instrument "
+                      "cannot rewrite; write the declaration without the macro")
+                    << fn->getName();
+                continue;
+            }
+            rewriter_.ReplaceText(at, fn->getName().size(), headerCopyName(fn));
+        }
+    if (failed_)
+        return false;
+
     // The copies in the order of the unit, each group after its #include line.
     std::vector<const FunctionDecl *> order(copies.begin(), copies.end());
     std::sort(order.begin(), order.end(), [&](const FunctionDecl *a, const FunctionDecl *b) {
         return sm_->isBeforeInTranslationUnit(a->getLocation(), b->getLocation());
     });
-    auto textOf = [&](const FunctionDecl *fn, bool prototype) {
+    // The text of a declaration (a prototype: the definition up to its body)
+    // with the names of the copies, under a #line directive naming the header.
+    auto textOf = [&](const FunctionDecl *decl, bool prototype) {
         CharSourceRange range = Lexer::makeFileCharRange(
-            CharSourceRange::getTokenRange(fn->getSourceRange()), *sm_, ctx_->getLangOpts());
+            CharSourceRange::getTokenRange(decl->getSourceRange()), *sm_, ctx_->getLangOpts());
         unsigned begin = sm_->getFileOffset(range.getBegin());
-        unsigned end = prototype ? sm_->getFileOffset(fn->getBody()->getBeginLoc())
-                                 : sm_->getFileOffset(range.getEnd());
+        unsigned end = prototype && decl->doesThisDeclarationHaveABody()
+                           ? sm_->getFileOffset(decl->getBody()->getBeginLoc())
+                           : sm_->getFileOffset(range.getEnd());
         std::string text =
             sm_->getBufferData(sm_->getFileID(range.getBegin())).slice(begin, end).str();
-        std::map<unsigned, const FunctionDecl *> names = renames[fn];
-        names[sm_->getFileOffset(fn->getLocation())] = fn;
+        std::map<unsigned, const FunctionDecl *> names;
+        if (decl->doesThisDeclarationHaveABody())
+            names = renames[decl];
+        names[sm_->getFileOffset(decl->getLocation())] = decl;
         for (auto it = names.rbegin(); it != names.rend(); ++it)
             if (it->first < end)
                 text.replace(it->first - begin, it->second->getName().size(),
@@ -1308,10 +1340,149 @@ bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
         return "#line " + std::to_string(p.getLine()) + " \"" + escapeForString(p.getFilename()) +
                "\"\n" + text + "\n";
     };
-    // A copy used before its own definition (in the copies' order) is declared first.
-    std::set<const FunctionDecl *> declared;
-    std::map<SourceLocation, std::string> blocks;
+    // A declaration alone, written in the header, not by a macro: the text of
+    // the first one of a function can declare its copy.
+    auto ownDeclaration = [&](const FunctionDecl *decl) {
+        SourceLocation name = decl->getLocation();
+        CharSourceRange range = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(decl->getSourceRange()), *sm_, ctx_->getLangOpts());
+        if (name.isMacroID() || range.isInvalid() ||
+            sm_->getFileID(range.getBegin()) != sm_->getFileID(name))
+            return false;
+        // 'static int f(int), g(int);': g's text would declare f too.
+        llvm::StringRef before =
+            sm_->getBufferData(sm_->getFileID(name))
+                .slice(sm_->getFileOffset(range.getBegin()), sm_->getFileOffset(name));
+        int depth = 0;
+        for (char c : before) {
+            depth += (c == '(' || c == '[') - (c == ')' || c == ']');
+            if (c == ',' && depth == 0)
+                return false;
+        }
+        return true;
+    };
+    // Where the text for an #include line goes: at the start of the next line.
+    FileID main = sm_->getMainFileID();
+    llvm::StringRef buffer = sm_->getBufferData(main);
+    // The directive ends at the first newline after the header's name that is
+    // neither escaped nor inside a comment ('#include "a.h" /* ...\n... */').
+    auto afterInclude = [&](SourceLocation include) {
+        size_t i = sm_->getFileOffset(include), n = buffer.size();
+        if (i < n && (buffer[i] == '"' || buffer[i] == '<')) {
+            size_t close = buffer.find(buffer[i] == '"' ? '"' : '>', i + 1);
+            i = close == llvm::StringRef::npos ? n : close + 1;
+        }
+        while (i < n && buffer[i] != '\n') {
+            if (buffer.substr(i).startswith("/*")) {
+                size_t close = buffer.find("*/", i + 2);
+                i = close == llvm::StringRef::npos ? n : close + 2;
+            } else if (buffer.substr(i).startswith("//")) {
+                while (i < n && buffer[i] != '\n')
+                    i += buffer[i] == '\\' && i + 1 < n ? 2 : 1;
+            } else
+                i += buffer[i] == '\\' && i + 1 < n ? 2 : 1;
+        }
+        return i >= n ? sm_->getLocForEndOfFile(main)
+                      : sm_->getLocForStartOfFile(main).getLocWithOffset(static_cast<int>(i + 1));
+    };
+    // The copied text is read again after the #include: a macro it uses must
+    // still mean the same there (a header may #undef its helpers at its end).
+    auto sameMacros = [&](const FunctionDecl *decl, SourceLocation include) {
+        if (!pp_)
+            return true;
+        CharSourceRange range = Lexer::makeFileCharRange(
+            CharSourceRange::getTokenRange(decl->getSourceRange()), *sm_, ctx_->getLangOpts());
+        FileID file = sm_->getFileID(range.getBegin());
+        llvm::StringRef data = sm_->getBufferData(file);
+        unsigned begin = sm_->getFileOffset(range.getBegin());
+        unsigned end = sm_->getFileOffset(range.getEnd());
+        Lexer lexer(sm_->getLocForStartOfFile(file), ctx_->getLangOpts(), data.begin(),
+                    data.begin() + begin, data.end());
+        SourceLocation at = afterInclude(include);
+        auto inside = [&](SourceLocation loc) {
+            return loc.isValid() && sm_->getFileID(loc) == file &&
+                   sm_->getFileOffset(loc) >= begin && sm_->getFileOffset(loc) < end;
+        };
+        Token token;
+        bool directive = false, definition = false;
+        while (!lexer.LexFromRawLexer(token) && sm_->getFileOffset(token.getLocation()) < end) {
+            // '#define' and '#undef' lines are copied too: their names are
+            // not read there; the other directives' are ('#ifdef NAME').
+            if (token.isAtStartOfLine())
+                directive = token.is(tok::hash);
+            else if (directive && token.is(tok::raw_identifier) && !definition)
+                definition =
+                    token.getRawIdentifier() == "define" || token.getRawIdentifier() == "undef";
+            if (token.isAtStartOfLine())
+                definition = false;
+            if (!token.is(tok::raw_identifier) || (directive && definition))
+                continue;
+            IdentifierInfo *id = pp_->getIdentifierInfo(token.getRawIdentifier());
+            if (!id->hadMacroDefinition())
+                continue;
+            const MacroInfo *there =
+                pp_->getMacroDefinitionAtLoc(id, token.getLocation()).getMacroInfo();
+            const MacroInfo *here = pp_->getMacroDefinitionAtLoc(id, at).getMacroInfo();
+            if (there == here || (there && here && there->isIdenticalTo(*here, *pp_, false)) ||
+                (there && inside(there->getDefinitionLoc())))
+                continue;
+            error(token.getLocation(),
+                  "'%0' is defined in a header and may reach a potential checkpoint; "
+                  "ckpt-instrument copies it into the source file after the #include that "
+                  "brings it in, but the macro '%1' it uses is %select{undefined|defined "
+                  "otherwise}2 there; keep '%1' defined after the header, or move '%0' into "
+                  "a .c file")
+                << decl->getName() << id->getName() << (here ? 1 : 0);
+            note(include, "the copy goes after this #include");
+            return false;
+        }
+        return true;
+    };
+    std::map<SourceLocation, std::string> prototypes, blocks;
     std::vector<SourceLocation> points;
+    auto block = [&](SourceLocation include) -> std::string & {
+        if (!prototypes.count(include) && !blocks.count(include))
+            points.push_back(include);
+        prototypes[include];
+        return blocks[include];
+    };
+    // A copy whose function a header declares before the #include that defines
+    // it is declared as there, after the #include of that declaration (where
+    // every type its prototype names is declared): the file's code and the
+    // copies between the two may use it. A declaration in the file itself
+    // names the copy already.
+    std::set<const FunctionDecl *> declared;
+    for (const FunctionDecl *fn : order) {
+        SourceLocation include = includeInMainFile(fn->getLocation());
+        const FunctionDecl *first = fn->getFirstDecl();
+        if (first == fn || include.isInvalid())
+            continue;
+        if (sm_->isInMainFile(sm_->getExpansionLoc(first->getLocation()))) {
+            declared.insert(fn);
+            continue;
+        }
+        SourceLocation firstInclude = includeInMainFile(first->getLocation());
+        if (firstInclude.isInvalid() || firstInclude == include)
+            continue;
+        if (!ownDeclaration(first)) {
+            error(first->getLocation(),
+                  "'%0' is defined in a header and may reach a potential checkpoint, and this "
+                  "first declaration of it, in a header included before the one that defines "
+                  "it, %select{is written by a macro|declares other names too}1; "
+                  "ckpt-instrument copies it to declare its copy; declare '%0' in a "
+                  "declaration of its own, written without a macro")
+                << fn->getName() << (first->getLocation().isMacroID() ? 0 : 1);
+            continue;
+        }
+        if (!sameMacros(first, firstInclude))
+            continue;
+        block(firstInclude);
+        prototypes[firstInclude] += textOf(first, true);
+        declared.insert(fn);
+    }
+    if (failed_)
+        return false;
+    // A copy used before its own definition (in the copies' order) is declared first.
     for (const FunctionDecl *fn : order) {
         SourceLocation include = includeInMainFile(fn->getLocation());
         if (include.isInvalid()) {
@@ -1321,35 +1492,31 @@ bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
                 << fn->getName();
             return false;
         }
-        if (!blocks.count(include))
-            points.push_back(include);
-        std::string &block = blocks[include];
+        if (!sameMacros(fn, include))
+            continue;
+        std::string &text = block(include);
         for (const auto &[offset, target] : renames[fn])
             if (target != fn && !declared.count(target) &&
                 !sm_->isBeforeInTranslationUnit(target->getLocation(), fn->getLocation())) {
-                block += textOf(target, true);
+                text += textOf(target, true);
                 declared.insert(target);
             }
-        block += textOf(fn, false);
+        text += textOf(fn, false);
         // A plain static definition that nothing calls any more would warn
         // (-Wunused-function): a constant that is itself marked unused names it.
         if (!fn->isInlineSpecified())
-            block += "static __typeof__(" + fn->getName().str() + ") *const " +
-                     headerCopyName(fn) + "_original __attribute__((__unused__)) = " +
-                     fn->getName().str() + ";\n";
+            text += "static __typeof__(" + fn->getName().str() + ") *const " + headerCopyName(fn) +
+                    "_original __attribute__((__unused__)) = " + fn->getName().str() + ";\n";
         declared.insert(fn);
     }
-    FileID main = sm_->getMainFileID();
-    llvm::StringRef buffer = sm_->getBufferData(main);
+    if (failed_)
+        return false;
     for (SourceLocation include : points) {
-        size_t newline = buffer.find('\n', sm_->getFileOffset(include));
-        std::string block = blocks[include] + lineDirectiveAt(include, 1) + "\n";
-        if (newline == llvm::StringRef::npos)
-            rewriter_.InsertTextAfter(sm_->getLocForEndOfFile(main), "\n" + block);
-        else
-            rewriter_.InsertTextAfter(sm_->getLocForStartOfFile(main).getLocWithOffset(
-                                          static_cast<int>(newline + 1)),
-                                      block);
+        SourceLocation at = afterInclude(include);
+        bool end = at == sm_->getLocForEndOfFile(main);
+        std::string text = prototypes[include] + blocks[include] +
+                           (end ? lineDirectiveAt(include, 1) : lineDirectiveAt(at, 0)) + "\n";
+        rewriter_.InsertTextAfter(at, end ? "\n" + text : text);
     }
     return true;
 }

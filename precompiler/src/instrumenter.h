@@ -12,6 +12,10 @@
 #include <set>
 #include <string>
 
+namespace clang {
+class Preprocessor;
+}
+
 namespace aalc {
 
 class FunctionLiveness;
@@ -47,6 +51,9 @@ public:
   {
   }
     void HandleTranslationUnit(clang::ASTContext &ctx) override;
+    // The unit's preprocessor: tells which macros the copies of a header's
+    // static functions read where they are placed.
+    void setPreprocessor(clang::Preprocessor &pp) { pp_ = &pp; }
 
 private:
     struct Site;
@@ -125,6 +132,10 @@ private:
     // Static functions of headers that code which runs never calls (their
     // copies are called instead): neither instrumented nor summarised.
     std::set<const clang::FunctionDecl *> neverCalled_;
+    // Static functions of headers not copied since header code names them
+    // (outside the copies): where, for the refusal's note.
+    std::map<const clang::FunctionDecl *, clang::SourceLocation> notCopied_;
+    clang::Preprocessor *pp_ = nullptr;
 };
 
 }  // namespace aalc

@@ -44,8 +44,10 @@ public:
     {
         rewriter_.setSourceMgr(ci.getSourceManager(), ci.getLangOpts());
         ci.getPreprocessor().AddPragmaHandler(&pragmas_);
-        return std::make_unique<aalc::Instrumenter>(rewriter_, pragmas_, fileName_, options_,
-                                                    result_);
+        auto instrumenter = std::make_unique<aalc::Instrumenter>(rewriter_, pragmas_, fileName_,
+                                                                 options_, result_);
+        instrumenter->setPreprocessor(ci.getPreprocessor());
+        return instrumenter;
     }
     void EndSourceFileAction() override
     {
