@@ -57,6 +57,7 @@ struct file {
     int32_t etype, filetype; /* the program's; derived ones are private duplicates */
     int32_t errhandler;      /* a predefined one */
     int32_t path_len;
+    int32_t hints_len;
     int64_t disp;
     int64_t position;        /* at the checkpoint, in etypes of the view */
     int64_t size;            /* at the checkpoint, or when closed */
@@ -65,6 +66,9 @@ struct file {
     char datarep[MPI_MAX_DATAREP_STRING];
     MPI_File real; /* this run's; not saved */
     char *path;
+    /* The hints the program gave (open, set_view, set_info) as "key\0value\0"
+     * pairs, the last value of a key only: given again to the reopened file. */
+    char *hints;
 };
 #define SAVED_BYTES offsetof(struct file, real)
 
@@ -117,6 +121,57 @@ static char *absolute_path(const char *filename)
     char *path = ckpt_untracked_malloc(n);
     snprintf(path, n, "%.*s%s%s%s", (int)prefix, filename, cwd, cwd[0] ? "/" : "", rest);
     return path;
+}
+
+/* Keep the program's hints (a key given again replaces its value). */
+static void note_hint(struct file *f, const char *key, const char *value)
+{
+    size_t key_len = strlen(key) + 1, value_len = strlen(value) + 1;
+    char *kept = ckpt_untracked_malloc((size_t)f->hints_len + key_len + value_len);
+    size_t n = 0;
+    for (const char *p = f->hints, *end = p + f->hints_len; p < end;) {
+        size_t pair = strlen(p) + 1;
+        pair += strlen(p + pair) + 1;
+        if (strcmp(p, key) != 0) {
+            memcpy(kept + n, p, pair);
+            n += pair;
+        }
+        p += pair;
+    }
+    memcpy(kept + n, key, key_len);
+    memcpy(kept + n + key_len, value, value_len);
+    ckpt_untracked_free(f->hints);
+    f->hints = kept;
+    f->hints_len = (int32_t)(n + key_len + value_len);
+}
+
+static void note_hints(struct file *f, MPI_Info info)
+{
+    MPI_Info real = cl_real_info(info);
+    int nkeys = 0;
+    if (real == MPI_INFO_NULL || PMPI_Info_get_nkeys(real, &nkeys) != MPI_SUCCESS)
+        return;
+    for (int k = 0; k < nkeys; k++) {
+        char key[MPI_MAX_INFO_KEY + 1], value[MPI_MAX_INFO_VAL + 1];
+        int found = 0;
+        if (PMPI_Info_get_nthkey(real, k, key) == MPI_SUCCESS &&
+            PMPI_Info_get(real, key, MPI_MAX_INFO_VAL, value, &found) == MPI_SUCCESS && found)
+            note_hint(f, key, value);
+    }
+}
+
+/* The library's info holding the hints the program gave (MPI_INFO_NULL: none). */
+static MPI_Info hints_info(const struct file *f)
+{
+    MPI_Info info = MPI_INFO_NULL;
+    if (f->hints_len == 0 || PMPI_Info_create(&info) != MPI_SUCCESS)
+        return MPI_INFO_NULL;
+    for (const char *p = f->hints, *end = p + f->hints_len; p < end;) {
+        const char *key = p, *value = p + strlen(p) + 1;
+        PMPI_Info_set(info, key, value);
+        p = value + strlen(value) + 1;
+    }
+    return info;
 }
 
 /* A view's type the file keeps: the program may free its own handle. */
@@ -182,6 +237,7 @@ int MPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info,
         rc = PMPI_File_open(c.real, path, amode, cl_real_info(info), &real);
     if (rc == MPI_SUCCESS) {
         *fh = add_file(c.comm, c.seq, path, amode, real);
+        note_hints(file_of(*fh, "MPI_File_open"), info);
     } else {
         *fh = MPI_FILE_NULL;
         ckpt_untracked_free(path);
@@ -242,8 +298,9 @@ int MPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Data
     struct cl_coll c;
     int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_view");
     int rc = PMPI_File_set_view(f->real, disp, cl_real_type(etype), cl_real_type(filetype), datarep,
-                                info);
+                                cl_real_info(info));
     if (rc == MPI_SUCCESS) {
+        note_hints(f, info);
         release_type(f->etype);
         release_type(f->filetype);
         f->etype = kept_type(etype);
@@ -274,7 +331,10 @@ int MPI_File_set_info(MPI_File fh, MPI_Info info)
         return PMPI_File_set_info(fh, cl_real_info(info));
     struct cl_coll c;
     int replay = cl_coll_begin_at(&c, f->counter, "MPI_File_set_info");
-    return own_collective_end(&c, replay, PMPI_File_set_info(f->real, cl_real_info(info)));
+    int rc = PMPI_File_set_info(f->real, cl_real_info(info));
+    if (rc == MPI_SUCCESS)
+        note_hints(f, info);
+    return own_collective_end(&c, replay, rc);
 }
 
 /* set_size, preallocate, sync: their effect is on the file, there already
@@ -674,7 +734,7 @@ void cl_files_save(void **bytes, size_t *n)
             PMPI_File_get_position(f->real, &f->position);
             PMPI_File_get_size(f->real, &f->size);
         }
-        size += SAVED_BYTES + (size_t)f->path_len;
+        size += SAVED_BYTES + (size_t)f->path_len + (size_t)f->hints_len;
     }
     unsigned char *p = ckpt_untracked_malloc(size), *q = p;
     int32_t head[2] = {nfiles, default_errhandler};
@@ -685,6 +745,9 @@ void cl_files_save(void **bytes, size_t *n)
         q += SAVED_BYTES;
         memcpy(q, files[i].path, (size_t)files[i].path_len);
         q += files[i].path_len;
+        if (files[i].hints_len)
+            memcpy(q, files[i].hints, (size_t)files[i].hints_len);
+        q += files[i].hints_len;
     }
     *bytes = p;
     *n = size;
@@ -709,13 +772,27 @@ int cl_files_load(const void *bytes, size_t n)
             return -1;
         memcpy(f, p, SAVED_BYTES);
         p += SAVED_BYTES;
-        if (f->path_len < 0 || end - p < f->path_len || f->counter < 0 ||
-            f->counter >= cl_nobjects || f->comm < 0 || f->comm >= cl_nobjects)
+        if (f->path_len < 0 || f->hints_len < 0 || end - p < (int64_t)f->path_len + f->hints_len ||
+            f->counter < 0 || f->counter >= cl_nobjects || f->comm < 0 || f->comm >= cl_nobjects)
             return -1;
         f->path = ckpt_untracked_malloc((size_t)f->path_len + 1);
         memcpy(f->path, p, (size_t)f->path_len);
         f->path[f->path_len] = '\0';
         p += f->path_len;
+        /* whole pairs of NUL-terminated strings, or hints_info would read past them */
+        f->hints = NULL;
+        if (f->hints_len) {
+            if (p[f->hints_len - 1] != '\0')
+                return -1;
+            int strings = 0;
+            for (int k = 0; k < f->hints_len; k++)
+                strings += p[k] == '\0';
+            if (strings % 2)
+                return -1;
+            f->hints = ckpt_untracked_malloc((size_t)f->hints_len);
+            memcpy(f->hints, p, (size_t)f->hints_len);
+            p += f->hints_len;
+        }
         f->datarep[sizeof f->datarep - 1] = '\0';
         f->real = MPI_FILE_NULL;
         nfiles++;
@@ -727,11 +804,14 @@ int cl_files_load(const void *bytes, size_t n)
 
 static void reopen(struct file *f, uint64_t checkpoint)
 {
+    MPI_Info hints = hints_info(f);
     int rc = PMPI_File_open(MPI_COMM_SELF, f->path, f->amode & ~(MPI_MODE_CREATE | MPI_MODE_EXCL),
-                            MPI_INFO_NULL, &f->real);
+                            hints, &f->real);
     if (rc == MPI_SUCCESS)
         rc = PMPI_File_set_view(f->real, f->disp, cl_real_type(f->etype), cl_real_type(f->filetype),
-                                f->datarep, MPI_INFO_NULL);
+                                f->datarep, hints);
+    if (hints != MPI_INFO_NULL)
+        PMPI_Info_free(&hints);
     if (rc == MPI_SUCCESS && f->atomic)
         rc = PMPI_File_set_atomicity(f->real, 1);
     if (rc == MPI_SUCCESS)

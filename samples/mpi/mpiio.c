@@ -2,7 +2,8 @@
  * back with collective and independent calls.
  *
  * Three kinds of files, in the working directory:
- *   - mpiio.dat, opened by every rank (MPI_COMM_WORLD) before the loop and
+ *   - mpiio.dat, opened by every rank (MPI_COMM_WORLD) before the loop, with
+ *     a hint (cb_buffer_size) given at the open and again with the view, and
  *     cut to 0 bytes (MPI_File_set_size). Its view (a contiguous type of BLK
  *     doubles resized to the blocks of all ranks, displaced by the rank's
  *     block; the program frees both types right after MPI_File_set_view)
@@ -24,7 +25,9 @@
  * One MPI_Allreduce per step mixes the ranks' states. A potential
  * checkpoint is at the top of the step.
  *
- * At the end every file is closed and rank 0 prints, per file, its size and
+ * At the end rank 0 prints the hint mpiio.dat has (a file reopened on
+ * recovery without the program's hints would have the library's default),
+ * every file is closed and rank 0 prints, per file, its size and
  * a checksum of its bytes: a recovered run that kept what was written after
  * the checkpoint, or lost what was written before it, prints other lines.
  *
@@ -86,7 +89,10 @@ int main(int argc, char **argv)
     long work = argc > 2 ? atol(argv[2]) : 20000;
 
     MPI_File data, log;
-    check(MPI_File_open(MPI_COMM_WORLD, "mpiio.dat", MPI_MODE_CREATE | MPI_MODE_RDWR, MPI_INFO_NULL,
+    MPI_Info data_hints;
+    MPI_Info_create(&data_hints);
+    MPI_Info_set(data_hints, "cb_buffer_size", "131072");
+    check(MPI_File_open(MPI_COMM_WORLD, "mpiio.dat", MPI_MODE_CREATE | MPI_MODE_RDWR, data_hints,
                         &data),
           "MPI_File_open mpiio.dat");
     check(MPI_File_set_size(data, 0), "MPI_File_set_size");
@@ -95,8 +101,9 @@ int main(int argc, char **argv)
     MPI_Type_create_resized(block, 0, (MPI_Aint)(size * BLK * sizeof(double)), &filetype);
     MPI_Type_commit(&filetype);
     check(MPI_File_set_view(data, (MPI_Offset)(rank * BLK * sizeof(double)), MPI_DOUBLE, filetype,
-                            "native", MPI_INFO_NULL),
+                            "native", data_hints),
           "MPI_File_set_view");
+    MPI_Info_free(&data_hints);
     MPI_Type_free(&block);
     MPI_Type_free(&filetype);
 
@@ -184,6 +191,14 @@ int main(int argc, char **argv)
         if (rank == 0 && s % 20 == 0)
             printf("step %4d: %016llx\n", s, (unsigned long long)sum);
     }
+    MPI_Info used;
+    char hint[MPI_MAX_INFO_VAL + 1] = "(none)";
+    int found;
+    MPI_File_get_info(data, &used);
+    MPI_Info_get(used, "cb_buffer_size", MPI_MAX_INFO_VAL, hint, &found);
+    MPI_Info_free(&used);
+    if (rank == 0)
+        printf("mpiio.dat: cb_buffer_size %s\n", hint);
     MPI_Offset pos;
     MPI_File_get_position(data, &pos);
     check(MPI_File_close(&data), "MPI_File_close data");
