@@ -425,9 +425,8 @@ int cl_point_due(void)
     if (cl.start_pending) {
         if (skew_left-- > 0)
             return 0;
-        /* A generalized request is done only when the program says so, a
-         * communicator being made when the library does: a recovery could
-         * redo neither. */
+        /* A communicator being made is done when the library says so: a
+         * recovery could not redo that. */
         if (cl_requests_unrepeatable_pending())
             return 0;
         /* A message whose part 1 is in is received whole before the image. */

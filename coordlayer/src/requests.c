@@ -54,6 +54,13 @@ struct request {
     struct cl_nb_coll *coll; /* a non-blocking collective (then no peer, tag or buffer) */
     struct cl_idup *idup;    /* a communicator being made (comms.c) */
     int generalized; /* MPI_Grequest_start: `real` is the library's, completed by the program */
+    struct generalized_calls {
+        MPI_Grequest_query_function *query;
+        MPI_Grequest_free_function *free;
+        MPI_Grequest_cancel_function *cancel;
+        void *extra_state;
+    } calls;               /* what MPI_Grequest_start was given: started again on recovery */
+    int program_completed; /* MPI_Grequest_complete was called */
     unsigned char small[64]; /* the bounce of a small receive */
     /* Restored pending: what its buffer held before it was first posted
      * (cl_recv_head), written back before it is posted again. */
@@ -835,8 +842,11 @@ int MPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 /* ---- generalized requests ----
  * The library's request, behind a handle of the table like any other, so
  * that the program's waits and tests take it with the rest. It is done
- * when the program says so, which no recovery can repeat: a checkpoint
- * waits for a potential point where none is pending (cl_point_due). */
+ * when the program says so: one pending at a checkpoint is started again
+ * on recovery with the same functions and extra state (the program's
+ * addresses do not move), and completed at once if the program had
+ * completed it; otherwise the recovered program completes it, as the
+ * interrupted one would have. */
 
 int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
                        MPI_Grequest_free_function *free_fn,
@@ -853,6 +863,7 @@ int MPI_Grequest_start(MPI_Grequest_query_function *query_fn,
         return rc;
     }
     r->generalized = 1;
+    r->calls = (struct generalized_calls){query_fn, free_fn, cancel_fn, extra_state};
     r->state = POSTED;
     r->posted = ++post_counter;
     *request = handle_of(i);
@@ -864,7 +875,10 @@ int MPI_Grequest_complete(MPI_Request request)
     struct request *r = lookup(request, "MPI_Grequest_complete");
     if (!r->generalized)
         ckpt_fatal("MPI_Grequest_complete: the request was not made by MPI_Grequest_start");
-    return PMPI_Grequest_complete(r->real);
+    int rc = PMPI_Grequest_complete(r->real);
+    if (rc == MPI_SUCCESS)
+        r->program_completed = 1;
+    return rc;
 }
 
 /* A communicator being made completes here if the library is done with it,
@@ -874,8 +888,6 @@ int cl_requests_unrepeatable_pending(void)
     for (int i = 0; i < table_size; i++) {
         struct request *r = table[i];
         if (r && r->in_use && r->idup && r->state == POSTED && !progress(r, 0))
-            return 1;
-        if (r && r->in_use && r->generalized && r->state == POSTED)
             return 1;
     }
     return 0;
@@ -997,8 +1009,12 @@ struct saved_request {
     int32_t head_bytes, head_count; /* a pending direct receive's cl_recv_head */
     int32_t inner[2];              /* table indices of the requests it is made of, or -1 */
     int32_t persistent_collective; /* its record follows the heads */
-    int32_t unused;
+    int32_t generalized;           /* enum saved_generalized; its calls follow the rest */
     uint64_t posted, buf, type;
+};
+enum saved_generalized { NOT_GENERALIZED, GENERALIZED_PENDING, GENERALIZED_COMPLETED };
+struct saved_calls {
+    uint64_t query, free, cancel, extra_state;
 };
 /* After the records: the output blocks of the collectives in flight. */
 struct saved_block {
@@ -1027,12 +1043,18 @@ static const void *pending_head(struct request *r, int *bytes, int *count)
     return pending_receive(r) ? cl_recv_head(&r->recv, bytes, count) : NULL;
 }
 
+static int pending_generalized(const struct request *r)
+{
+    return r->generalized && r->state == POSTED;
+}
+
 /* The posting counter, the number of records, one record per live request,
  * then the blocks of the collectives in flight, then the heads of the
- * pending direct receives, then what the persistent collectives start. */
+ * pending direct receives, then what the persistent collectives start,
+ * then the calls of the pending generalized requests. */
 void cl_requests_save(void **bytes, size_t *n)
 {
-    uint64_t used = 0, blocks = 0, heads = 0, pcolls = 0;
+    uint64_t used = 0, blocks = 0, heads = 0, pcolls = 0, generalized = 0;
     for (int i = 0; i < table_size; i++)
         if (table[i] && table[i]->in_use) {
             int hb, hc;
@@ -1043,10 +1065,12 @@ void cl_requests_save(void **bytes, size_t *n)
             pending_head(table[i], &hb, &hc);
             heads += (uint64_t)hb;
             pcolls += table[i]->pcoll != NULL;
+            generalized += pending_generalized(table[i]);
         }
     size_t head = sizeof post_counter + sizeof used;
     size_t size = head + sizeof(struct saved_request) * used +
-                  sizeof(struct saved_block) * blocks + heads + sizeof(struct cl_pcoll) * pcolls;
+                  sizeof(struct saved_block) * blocks + heads + sizeof(struct cl_pcoll) * pcolls +
+                  sizeof(struct saved_calls) * generalized;
     unsigned char *out = ckpt_untracked_malloc(size);
     memcpy(out, &post_counter, sizeof post_counter);
     memcpy(out + sizeof post_counter, &used, sizeof used);
@@ -1080,6 +1104,8 @@ void cl_requests_save(void **bytes, size_t *n)
         pending_head(r, &head_bytes, &head_count);
         s.head_bytes = head_bytes;
         s.head_count = head_count;
+        if (pending_generalized(r))
+            s.generalized = r->program_completed ? GENERALIZED_COMPLETED : GENERALIZED_PENDING;
         if (r->state == DONE) {
             s.status_source = r->status.MPI_SOURCE;
             s.status_tag = r->status.MPI_TAG;
@@ -1100,6 +1126,15 @@ void cl_requests_save(void **bytes, size_t *n)
         if (table[i] && table[i]->in_use && table[i]->pcoll) {
             memcpy(heads_out, table[i]->pcoll, sizeof *table[i]->pcoll);
             heads_out += sizeof *table[i]->pcoll;
+        }
+    for (int i = 0; i < table_size; i++)
+        if (table[i] && table[i]->in_use && pending_generalized(table[i])) {
+            const struct generalized_calls *g = &table[i]->calls;
+            struct saved_calls sc = {(uint64_t)(uintptr_t)g->query, (uint64_t)(uintptr_t)g->free,
+                                     (uint64_t)(uintptr_t)g->cancel,
+                                     (uint64_t)(uintptr_t)g->extra_state};
+            memcpy(heads_out, &sc, sizeof sc);
+            heads_out += sizeof sc;
         }
     *bytes = out;
     *n = size;
@@ -1134,8 +1169,9 @@ static struct cl_nb_coll *restored_collective(const struct saved_request *s,
 /* After the records: the persistent collectives' calls, and the inner
  * requests each compound names must have come back too. */
 static int load_compounds(const unsigned char *records, size_t count,
-                          const unsigned char *pcolls, const unsigned char *end)
+                          const unsigned char **at, const unsigned char *end)
 {
+    const unsigned char *pcolls = *at;
     for (size_t k = 0; k < count; k++) {
         struct saved_request s;
         memcpy(&s, records + k * sizeof s, sizeof s);
@@ -1152,6 +1188,42 @@ static int load_compounds(const unsigned char *records, size_t count,
         memcpy(r->pcoll, pcolls, sizeof *r->pcoll);
         pcolls += sizeof *r->pcoll;
         if (!cl_pcoll_valid(r->pcoll))
+            return -1;
+    }
+    *at = pcolls;
+    return 0;
+}
+
+/* The generalized requests pending at the checkpoint, started again as the
+ * program started them (and completed, if it had completed them). */
+static int load_generalized(const unsigned char *records, size_t count, const unsigned char *calls,
+                            const unsigned char *end)
+{
+    for (size_t k = 0; k < count; k++) {
+        struct saved_request s;
+        memcpy(&s, records + k * sizeof s, sizeof s);
+        if (s.generalized == NOT_GENERALIZED)
+            continue;
+        struct saved_calls sc;
+        if (s.generalized != GENERALIZED_PENDING && s.generalized != GENERALIZED_COMPLETED)
+            return -1;
+        if (s.collective || s.state != SAVED_PENDING || (size_t)(end - calls) < sizeof sc)
+            return -1;
+        memcpy(&sc, calls, sizeof sc);
+        calls += sizeof sc;
+        struct request *r = table[s.index];
+        r->generalized = 1;
+        r->calls = (struct generalized_calls){
+            (MPI_Grequest_query_function *)(uintptr_t)sc.query,
+            (MPI_Grequest_free_function *)(uintptr_t)sc.free,
+            (MPI_Grequest_cancel_function *)(uintptr_t)sc.cancel, (void *)(uintptr_t)sc.extra_state};
+        if (!r->calls.query || !r->calls.free || !r->calls.cancel ||
+            PMPI_Grequest_start(r->calls.query, r->calls.free, r->calls.cancel,
+                                r->calls.extra_state, &r->real) != MPI_SUCCESS)
+            return -1;
+        r->state = POSTED;
+        r->program_completed = s.generalized == GENERALIZED_COMPLETED;
+        if (r->program_completed && PMPI_Grequest_complete(r->real) != MPI_SUCCESS)
             return -1;
     }
     return 0;
@@ -1201,7 +1273,9 @@ int cl_requests_load(const void *bytes, size_t n)
                 return -1;
             r->inner[k] = s.inner[k] < 0 ? MPI_REQUEST_NULL : handle_of(s.inner[k]);
         }
-        if (s.state == SAVED_INACTIVE) {
+        if (s.generalized != NOT_GENERALIZED) {
+            r->state = POSTED; /* started again by load_generalized */
+        } else if (s.state == SAVED_INACTIVE) {
             r->state = INACTIVE;
         } else if (s.state == SAVED_DONE) {
             cl_status_set(&r->status, s.status_source, s.status_tag, s.status_bytes);
@@ -1234,7 +1308,9 @@ int cl_requests_load(const void *bytes, size_t n)
         memcpy(r->saved_head, heads, (size_t)s.head_bytes);
         heads += s.head_bytes;
     }
-    return load_compounds(records, count, heads, end);
+    if (load_compounds(records, count, &heads, end) != 0)
+        return -1;
+    return load_generalized(records, count, heads, end);
 }
 
 /* A saved head fits the receive it came from: a damaged image must not

@@ -12,8 +12,8 @@ void cl_requests_each_datatype(void (*fn)(void *ctx, MPI_Datatype type), void *c
 int cl_requests_collective_pending(void);
 /* A request already complete with this status (MPI_Imrecv). */
 MPI_Request cl_request_done(const MPI_Status *st);
-/* Is a generalized request (MPI_Grequest_start) or a communicator being
- * made (MPI_Comm_idup) not yet done? No checkpoint until they are. */
+/* Is a communicator being made (MPI_Comm_idup) not yet done? No checkpoint
+ * until it is. */
 int cl_requests_unrepeatable_pending(void);
 /* Does a request in use name this communicator (object table index)? */
 int cl_requests_use_comm(int comm);

@@ -10,9 +10,11 @@
  *   - a struct sent from and received into MPI_BOTTOM with a datatype of
  *     absolute addresses;
  *   - a receive polled with MPI_Request_get_status before its MPI_Wait;
- *   - a generalized request (MPI_Grequest_start) started before the
- *     potential checkpoint of odd iterations and completed after it, so
- *     that checkpoints must wait for a point where none is pending;
+ *   - generalized requests (MPI_Grequest_start) pending at every potential
+ *     checkpoint: one started before the loop, completed after the
+ *     checkpoint and started again at once; on odd iterations another
+ *     one, completed before the checkpoint and waited for after it. Their
+ *     free function counts them;
  *   - every 16 iterations, a duplicate of MPI_COMM_WORLD with a receive
  *     posted on it, freed before the message is sent (MPI lets the
  *     receive complete);
@@ -96,12 +98,15 @@ int main(int argc, char **argv)
     MPI_Type_create_struct(2, lengths, at, types, &absolute);
     MPI_Type_commit(&absolute);
 
-    MPI_Request grequest = MPI_REQUEST_NULL;
+    MPI_Request grequest, completed_grequest = MPI_REQUEST_NULL;
+    MPI_Grequest_start(query, free_fn, cancel_fn, &grequest_done, &grequest);
     MPI_Message probed = MPI_MESSAGE_NULL;
     uint64_t matched[20];
     for (int it = 0; it < iters; it++) {
-        if (it % 2 == 1)
-            MPI_Grequest_start(query, free_fn, cancel_fn, &grequest_done, &grequest);
+        if (it % 2 == 1) {
+            MPI_Grequest_start(query, free_fn, cancel_fn, &grequest_done, &completed_grequest);
+            MPI_Grequest_complete(completed_grequest);
+        }
 #pragma ckpt potential
         uint64_t h = state[it % STATE];
         if (probed != MPI_MESSAGE_NULL) {
@@ -117,10 +122,11 @@ int main(int argc, char **argv)
             MPI_Get_count(&st, MPI_UINT64_T, &n);
             h = mix64(h ^ matched[0] ^ matched[n - 1] ^ (uint64_t)n);
         }
-        if (grequest != MPI_REQUEST_NULL) {
-            MPI_Grequest_complete(grequest);
-            MPI_Wait(&grequest, MPI_STATUS_IGNORE);
-        }
+        MPI_Grequest_complete(grequest);
+        MPI_Wait(&grequest, MPI_STATUS_IGNORE);
+        MPI_Grequest_start(query, free_fn, cancel_fn, &grequest_done, &grequest);
+        if (completed_grequest != MPI_REQUEST_NULL)
+            MPI_Wait(&completed_grequest, MPI_STATUS_IGNORE);
 
         /* Buffered sends around the ring, then the receives. */
         for (int i = 0; i < BIG; i++)
@@ -183,6 +189,8 @@ int main(int argc, char **argv)
     }
     if (probed != MPI_MESSAGE_NULL)
         MPI_Mrecv(matched, 20, MPI_UINT64_T, &probed, MPI_STATUS_IGNORE);
+    MPI_Grequest_complete(grequest);
+    MPI_Wait(&grequest, MPI_STATUS_IGNORE);
 
     void *detached;
     int detached_size;
