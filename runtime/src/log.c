@@ -45,6 +45,14 @@ void ckpt_warn(const char *format, ...)
     va_end(ap);
 }
 
+void ckpt_error(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    emit("error: ", format, ap);
+    va_end(ap);
+}
+
 void ckpt_fatal(const char *format, ...)
 {
     va_list ap;

@@ -8,5 +8,8 @@
 /* Which rank this process is (0 for serial programs); the coordination layer sets it. */
 void ckpt_log_set_rank(int rank);
 /* ckpt_info, ckpt_warn and ckpt_fatal: aalc/ckpt_layer_services.h. */
+/* An error that does not stop the program by itself: one of several to
+ * report before ckpt_fatal. */
+void ckpt_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -916,6 +916,170 @@ check_startup_check() {
   pass "$name"
 }
 
+# Instrumented code in a shared library (ckptcc -shared): ckpt-link never
+# reads it, so the start-up check must see the library's summaries and the
+# executable's together.
+write_library_units() {
+  # lib.c calls hook(), a function of the program: compiled alone, it assumes
+  # that hook never reaches a checkpoint
+  cat >lib.c <<'EOF'
+void hook(long *acc, int i);
+long lib_sum(long *acc, int n)
+{
+    for (int i = 0; i < n; i++)
+        hook(acc, i);
+    return *acc;
+}
+EOF
+  # step.c: a library function that does reach one
+  cat >step.c <<'EOF'
+void lib_step(long *acc, int i)
+{
+    for (int k = 0; k < 3; k++) {
+#pragma ckpt potential
+        *acc += (long)i * k;
+    }
+}
+EOF
+}
+
+check_shared_library_startup() {
+  local name="instrumented shared libraries: wrong assumptions refused at start-up, both ways"
+  new_dir shared_startup
+  write_library_units
+  cat >hook_reaches.c <<'EOF'
+#include <stdio.h>
+long lib_sum(long *acc, int n);
+void hook(long *acc, int i)
+{
+#pragma ckpt potential
+    *acc += i;
+}
+int main(void)
+{
+    long acc = 0;
+    printf("sum=%ld\n", lib_sum(&acc, 10));
+    return 0;
+}
+EOF
+  cat >calls_step.c <<'EOF'
+#include <stdio.h>
+void lib_step(long *acc, int i);
+int main(void)
+{
+    long acc = 0;
+    for (int i = 0; i < 10; i++)
+        lib_step(&acc, i);
+    printf("acc=%ld\n", acc);
+    return 0;
+}
+EOF
+  if ! run "$CKPTCC" -fPIC -shared -o libx.so lib.c || ! run "$CKPTCC" -fPIC -shared -o libstep.so step.c ||
+     ! run "$CKPTCC" -o hook_reaches hook_reaches.c -L. -lx -Wl,-rpath,"$PWD" ||
+     ! run "$CKPTCC" -o calls_step calls_step.c -L. -lstep; then
+    fail "$name" "build"; return
+  fi
+  # the library's unit assumed that the program's hook never reaches (and
+  # the program's, that lib_sum, which calls hook, never does)
+  if run timeout 60 ./hook_reaches || grep -q '^sum=' "$LOG" ||
+     ! grep -q "lib.c (in $PWD/libx.so) was compiled assuming that 'hook' never reaches" "$LOG" ||
+     ! grep -q "hook_reaches.c was compiled assuming that 'lib_sum' never reaches" "$LOG" ||
+     ! grep -q "2 wrong assumptions about reaching a potential checkpoint: the program cannot start" "$LOG"
+  then
+    fail "$name" "the library's assumption"; return
+  fi
+  # the program's unit assumed that the library's lib_step never reaches
+  if LD_LIBRARY_PATH=$PWD run timeout 60 ./calls_step || grep -q '^acc=' "$LOG" ||
+     ! grep -q "calls_step.c was compiled assuming that 'lib_step' never reaches" "$LOG" ||
+     ! grep -q "the function reaches through a shared library" "$LOG" ||
+     grep -q "step.c (in" "$LOG"; then
+    fail "$name" "the program's assumption"; return
+  fi
+  # the same program linked with step.c's object: ckpt-link instruments it again
+  if ! run "$CKPTCC" -c step.c || ! run "$CKPTCC" -o calls_step_obj calls_step.c step.o ||
+     ! run timeout 60 ./calls_step_obj || ! grep -qx 'acc=135' "$LOG"; then
+    fail "$name" "linked from the object"; return
+  fi
+  pass "$name"
+}
+
+check_shared_library_runs() {
+  local name="a program and an instrumented shared library that agree start, checkpoint and recover"
+  new_dir shared_runs
+  write_library_units
+  cat >main.c <<'EOF'
+#include <stdio.h>
+long lib_sum(long *acc, int n);
+long rounds;
+void hook(long *acc, int i) { *acc += (long)i * i; }
+int main(void)
+{
+    long total = 0;
+    for (int round = 0; round < 60; round++) {
+#pragma ckpt potential
+        long acc = round;
+        total += lib_sum(&acc, 5);
+        rounds++;
+    }
+    printf("total=%ld rounds=%ld\n", total, rounds);
+    return 0;
+}
+EOF
+  local expected='total=3570 rounds=60'
+  # -rpath, then LD_LIBRARY_PATH, as a user would
+  if ! run "$CKPTCC" -fPIC -shared -o libx.so lib.c ||
+     ! run "$CKPTCC" -o prog_rpath main.c -L. -lx -Wl,-rpath,"$PWD" ||
+     ! run "$CKPTCC" -o prog_env main.c -L. -lx; then
+    fail "$name" "build"; return
+  fi
+  if ! run timeout 60 ./prog_rpath || ! grep -qx "$expected" "$LOG" ||
+     ! check_recovers prog_rpath "$expected"; then
+    fail "$name" "-rpath"; return
+  fi
+  if ! LD_LIBRARY_PATH=$PWD check_recovers prog_env "$expected"; then
+    cat run.out recover.out >"$LOG" 2>/dev/null
+    fail "$name" "LD_LIBRARY_PATH"; return
+  fi
+  pass "$name"
+}
+
+check_shared_library_dlopen() {
+  local name="a library loaded with dlopen whose assumption is wrong stops the program"
+  new_dir shared_dlopen
+  write_library_units
+  cat >main.c <<'EOF'
+#include <dlfcn.h>
+#include <stdio.h>
+void hook(long *acc, int i)
+{
+#pragma ckpt potential
+    *acc += i;
+}
+int main(void)
+{
+    printf("before dlopen\n");
+    fflush(stdout);
+    void *lib = dlopen("./libx.so", RTLD_NOW);
+    if (!lib) {
+        printf("dlopen: %s\n", dlerror());
+        return 1;
+    }
+    printf("loaded\n");
+    return 0;
+}
+EOF
+  # -rdynamic: the library calls the program's hook
+  if ! run "$CKPTCC" -fPIC -shared -o libx.so lib.c || ! run "$CKPTCC" -rdynamic -o prog main.c -ldl; then
+    fail "$name" "build"; return
+  fi
+  if run timeout 60 ./prog || ! grep -qx 'before dlopen' "$LOG" || grep -q '^loaded' "$LOG" ||
+     ! grep -q "lib.c (in ./libx.so) was compiled assuming that 'hook' never reaches" "$LOG" ||
+     ! grep -q "1 wrong assumption about reaching a potential checkpoint: the program stops" "$LOG"; then
+    fail "$name"; return
+  fi
+  pass "$name"
+}
+
 # ---------------------------------------------------------------------------
 
 check_show
@@ -962,6 +1126,9 @@ check_link_step_objects
 check_link_step_archives
 check_link_step_refusals
 check_startup_check
+check_shared_library_startup
+check_shared_library_runs
+check_shared_library_dlopen
 
 echo "ckptcc: $passed passed, $failed failed"
 ((failed == 0))

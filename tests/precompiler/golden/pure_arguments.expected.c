@@ -149,3 +149,12 @@ void arguments(const char *s, int x, double d, struct box *b)
 static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summaries"), used, aligned(1))) =
     "U pure_arguments.c\n"
     "R arguments\n";
+/* The runtime finds the executable's summaries by their section, not a shared
+ * library's: each unit gives its own. Weak: a unit may be linked where there
+ * is no runtime (a plain program). */
+extern void ckpt_register_unit_summary(const char *, unsigned long) __attribute__((weak));
+static void __attribute__((constructor)) ckpt_register_this_unit(void)
+{
+    if (ckpt_register_unit_summary)
+        ckpt_register_unit_summary(ckpt_unit_summary, sizeof ckpt_unit_summary);
+}
