@@ -1180,11 +1180,14 @@ bool Instrumenter::copyable(const FunctionDecl *fn) const
     return range.isValid() && sm_->getFileID(range.getBegin()) == sm_->getFileID(name);
 }
 
-// The main file's #include line that brings in loc, directly or through other headers.
+// The main file's #include line that brings in loc, directly or through other
+// headers; the start of the main file for a header of '-include FILE'.
 SourceLocation Instrumenter::includeInMainFile(SourceLocation loc) const
 {
     FileID file = sm_->getFileID(sm_->getExpansionLoc(loc));
     while (file.isValid() && file != sm_->getMainFileID()) {
+        if (pp_ && file == pp_->getPredefinesFileID())
+            return sm_->getLocForStartOfFile(sm_->getMainFileID());
         loc = sm_->getIncludeLoc(file);
         if (loc.isInvalid())
             return SourceLocation();
@@ -1368,6 +1371,8 @@ bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
     // neither escaped nor inside a comment ('#include "a.h" /* ...\n... */').
     auto afterInclude = [&](SourceLocation include) {
         size_t i = sm_->getFileOffset(include), n = buffer.size();
+        if (include == sm_->getLocForStartOfFile(main)) // '-include FILE': after a byte-order mark
+            return include.getLocWithOffset(buffer.startswith("\xEF\xBB\xBF") ? 3 : 0);
         if (i < n && (buffer[i] == '"' || buffer[i] == '<')) {
             size_t close = buffer.find(buffer[i] == '"' ? '"' : '>', i + 1);
             i = close == llvm::StringRef::npos ? n : close + 1;
@@ -1433,7 +1438,11 @@ bool Instrumenter::copyHeaderFunctions(CallGraph &graph)
                   "otherwise}2 there; keep '%1' defined after the header, or move '%0' into "
                   "a .c file")
                 << decl->getName() << id->getName() << (here ? 1 : 0);
-            note(include, "the copy goes after this #include");
+            if (include == sm_->getLocForStartOfFile(main))
+                note(include, "the copy goes at the start of the file, after the headers of "
+                              "'-include'");
+            else
+                note(include, "the copy goes after this #include");
             return false;
         }
         return true;
