@@ -80,3 +80,12 @@ static const char ckpt_unit_summary[] __attribute__((section("ckpt_unit_summarie
     "R header_static_forced.c#ckpt_header_step\n"
     "R run\n"
     "R work\n";
+/* The runtime finds the executable's summaries by their section, not a shared
+ * library's: each unit gives its own. Weak: a unit may be linked where there
+ * is no runtime (a plain program). */
+extern void ckpt_register_unit_summary(const char *, unsigned long) __attribute__((weak));
+static void __attribute__((constructor)) ckpt_register_this_unit(void)
+{
+    if (ckpt_register_unit_summary)
+        ckpt_register_unit_summary(ckpt_unit_summary, sizeof ckpt_unit_summary);
+}
