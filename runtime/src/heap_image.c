@@ -2,8 +2,11 @@
 #include "heap_image.h"
 
 #include "heap.h"
+#include "untouched_pages.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <stdio.h>
+#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -15,6 +18,10 @@
  * can move the image's pages into the heap instead of copying them
  * (ckpt_image_take_pages). At most a page and 8 bytes of padding each. */
 #define MOVABLE_MIN ((size_t)64 * 1024)
+/* A run of pages the program never touched, at least this long, is a zero
+ * record: its length with this bit set, and no bytes (untouched_pages.h). */
+#define ZERO_RECORD_BIT ((uint64_t)1 << 63)
+#define ZERO_RUN_MIN ((size_t)64 * 1024)
 
 static uint64_t padded(uint64_t n)
 {
@@ -86,19 +93,88 @@ static void append_range(void *ctx, uintptr_t start, size_t size)
     append_zeros(p, padded(size) - size);
 }
 
+/* The saved ranges cut into runs of bytes and runs of untouched pages. */
+struct segment {
+    uintptr_t start;
+    size_t size;
+    int zeros;
+};
+struct segments {
+    struct segment *v;
+    size_t n, capacity;
+    struct ckpt_untouched *scan;
+    int failed;
+};
+
+static void add_segment(void *ctx, uintptr_t start, size_t size, int untouched)
+{
+    struct segments *s = ctx;
+    if (s->failed)
+        return;
+    if (s->n == s->capacity) {
+        size_t grown = s->capacity ? 2 * s->capacity : 256;
+        struct segment *v = ckpt_untracked_realloc(s->v, grown * sizeof *v);
+        if (!v) {
+            s->failed = 1;
+            return;
+        }
+        s->v = v;
+        s->capacity = grown;
+    }
+    s->v[s->n++] = (struct segment){start, size, untouched};
+}
+
+static void split_range(void *ctx, uintptr_t start, size_t size)
+{
+    struct segments *s = ctx;
+    ckpt_untouched_runs(s->scan, start, size, ZERO_RUN_MIN, add_segment, s);
+}
+
+static int append_zero_record(struct add_pass *p, const struct segment *z)
+{
+    uint64_t head[2] = {z->start - ckpt_heap_base(), z->size | ZERO_RECORD_BIT};
+    p->at += RECORD_HEADER;
+    if (!p->failed && ckpt_image_append(p->w, head, sizeof head, p->err, p->errlen) != 0)
+        p->failed = 1;
+    return p->failed ? -1 : 0;
+}
+
 int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, size_t errlen)
 {
-    /* Two walks over the chunks (the program is stopped, so they agree):
-     * the section's size goes before its bytes. */
+    /* One walk over the chunks, cut where pages were never touched, then two
+     * passes over its list: the section's size goes before its bytes. The
+     * list is made once, so that both passes cut the same way even if a
+     * page changes state in between. */
+    struct segments segs = {0};
+    segs.scan = ckpt_untouched_open(ckpt_heap_base(), ckpt_heap_base() + ckpt_heap_used());
+    ckpt_heap_saved_ranges(split_range, &segs);
+    ckpt_untouched_close(segs.scan);
+    if (segs.failed) {
+        ckpt_untracked_free(segs.v);
+        snprintf(err, errlen, "out of memory listing the heap's ranges");
+        return -1;
+    }
     uint64_t data_at = ckpt_image_next_data_offset(w);
     struct add_pass p = {.w = w, .at = data_at, .err = err, .errlen = errlen};
-    ckpt_heap_saved_ranges(count_range, &p);
-    if (ckpt_image_begin_section(w, CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), p.total, err,
-                                 errlen) != 0)
-        return -1;
+    for (size_t i = 0; i < segs.n; i++)
+        if (segs.v[i].zeros)
+            p.total += RECORD_HEADER, p.at += RECORD_HEADER;
+        else
+            count_range(&p, segs.v[i].start, segs.v[i].size);
+    int rc = ckpt_image_begin_section(w, CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), p.total, err,
+                                      errlen);
     p.at = data_at;
-    *saved = ckpt_heap_saved_ranges(append_range, &p);
-    return p.failed ? -1 : 0;
+    *saved = 0;
+    for (size_t i = 0; rc == 0 && i < segs.n && !p.failed; i++) {
+        if (segs.v[i].zeros) {
+            append_zero_record(&p, &segs.v[i]);
+        } else {
+            append_range(&p, segs.v[i].start, segs.v[i].size);
+            *saved += segs.v[i].size;
+        }
+    }
+    ckpt_untracked_free(segs.v);
+    return rc != 0 || p.failed ? -1 : 0;
 }
 
 int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char *err,
@@ -118,8 +194,19 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
             return -1;
         }
         memcpy(head, d + at, sizeof head);
-        uint64_t offset = head[0], length = head[1];
+        uint64_t offset = head[0], length = head[1] & ~ZERO_RECORD_BIT;
+        int zeros = (head[1] & ZERO_RECORD_BIT) != 0;
         at += RECORD_HEADER;
+        if (zeros) { /* no bytes follow; never the first record (the allocator's header) */
+            if (offset == PADDING_RECORD || first || length == 0 || offset < end_of_last ||
+                length > UINT64_MAX - offset) {
+                snprintf(err, errlen, "saved heap: zero record %llu+%llu is malformed",
+                         (unsigned long long)offset, (unsigned long long)length);
+                return -1;
+            }
+            end_of_last = offset + length;
+            continue;
+        }
         if (offset == PADDING_RECORD) {
             if (length % 8 || length > s->size - at) {
                 snprintf(err, errlen, "saved heap: padding record of %llu bytes is malformed",
@@ -147,6 +234,26 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
     }
     *used = (size_t)end_of_last;
     return 0;
+}
+
+/* Untouched pages come back as zeros: whole pages replaced by fresh
+ * anonymous memory (zeros that take no memory until written; MADV_DONTNEED
+ * would bring back a file's bytes where an earlier load moved pages in),
+ * the partial pages at the ends cleared. Past `fresh_left` replacements
+ * (each may split a mapping, see MOVED_RANGES_MAX) the pages are cleared. */
+static void zero_range(uintptr_t start, size_t length, unsigned *fresh_left)
+{
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = (start + page - 1) & ~(page - 1), last = (start + length) & ~(page - 1);
+    if (last <= first || *fresh_left == 0 ||
+        mmap((void *)first, last - first, PROT_READ | PROT_WRITE,
+             MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) == MAP_FAILED) {
+        memset((void *)start, 0, length);
+        return;
+    }
+    (*fresh_left)--;
+    memset((void *)start, 0, first - start);
+    memset((void *)last, 0, start + length - last);
 }
 
 /* Moving a range leaves it a mapping of its own (and its neighbours split):
@@ -182,6 +289,11 @@ static int next_range(const struct ckpt_image_section *s, uint64_t *at, uint64_t
     while (*at < s->size) {
         memcpy(head, d + *at, 2 * sizeof head[0]);
         *at += RECORD_HEADER;
+        if (head[1] & ZERO_RECORD_BIT) {
+            head[1] &= ~ZERO_RECORD_BIT;
+            *bytes = NULL; /* zeros */
+            return 1;
+        }
         if (head[0] == PADDING_RECORD) {
             *at += head[1];
             continue;
@@ -198,7 +310,7 @@ int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
     uint64_t at = 0, head[2];
     const uint8_t *bytes;
     while (next_range(s, &at, head, &bytes))
-        if (head[1] >= MOVABLE_MIN)
+        if (bytes && head[1] >= MOVABLE_MIN)
             return 1;
     return 0;
 }
@@ -208,10 +320,14 @@ int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section
 {
     uint64_t at = 0, head[2];
     const uint8_t *bytes;
-    unsigned ranges_moved = 0;
+    unsigned ranges_moved = 0, fresh_left = MOVED_RANGES_MAX;
     *moved = 0;
     while (next_range(s, &at, head, &bytes)) {
         uintptr_t dst = ckpt_heap_base() + head[0];
+        if (!bytes) {
+            zero_range(dst, head[1], &fresh_left);
+            continue;
+        }
         long long n = ranges_moved < MOVED_RANGES_MAX ? move_range(img, bytes, dst, head[1]) : 0;
         if (n < 0) {
             snprintf(err, errlen, "out of memory while loading the heap at offset %llu",

@@ -6,7 +6,9 @@
  * heap's high-water mark. A long range's bytes sit at a file offset
  * congruent to their address modulo the page size, after a padding record
  * (offset UINT64_MAX, then that many bytes to skip), so that recovery can
- * move pages instead of copying them.
+ * move pages instead of copying them. A run of pages the program never
+ * touched (untouched_pages.h) is a zero record: its offset, its length with
+ * the top bit set, and no bytes; it comes back as zeros.
  */
 #ifndef AALC_HEAP_IMAGE_H
 #define AALC_HEAP_IMAGE_H

@@ -1096,8 +1096,90 @@ static void test_image_round_trip(void)
     uint64_t wrapping[2] = {0, UINT64_MAX - 2};
     bad.size = sizeof wrapping;
     bad.data = wrapping;
-    CHECK(ckpt_heap_image_check(&bad, &used, err, sizeof err) != 0 && strstr(err, "range record"),
+    CHECK(ckpt_heap_image_check(&bad, &used, err, sizeof err) != 0 && strstr(err, " record "),
           "a range longer than its section was accepted (%s)", err);
+}
+
+/* Pages the program never touched are zero records in the image, no bytes
+ * (heap_image.c, untouched_pages.c): a block of 8 MiB with 100 KiB and one
+ * page written costs the image about that, and comes back with those bytes
+ * and zeros elsewhere, over a heap where all of it had been overwritten. A
+ * zero record in first place is refused. */
+static void test_untouched_pages(void)
+{
+    const size_t size = 8 << 20, page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *block = malloc(size);
+    CHECK(block != NULL, "malloc of 8 MiB");
+    if (!block)
+        return;
+    /* Never touched: fresh pages (the heap used these before, and an earlier
+     * test's load moved pages of an image file in). */
+    uintptr_t first = ((uintptr_t)block + page - 1) & ~(page - 1);
+    uintptr_t last = ((uintptr_t)block + size) & ~(page - 1);
+    CHECK(mmap((void *)first, last - first, PROT_READ | PROT_WRITE,
+               MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) != MAP_FAILED,
+          "mmap: %s", strerror(errno));
+    memset((void *)last, 0, (uintptr_t)block + size - last); /* malloc's bytes: any */
+    memset(block, 0x11, 100 * 1024);
+    memset(block + (4 << 20), 0x22, page);
+    memset(block + size - 10, 0x33, 10);
+
+    char err[512] = "", path[] = "/tmp/aalc-test-heap-untouched-XXXXXX";
+    struct ckpt_image_buffer buf = {0};
+    struct ckpt_image_header h = {.checkpoint = 1, .rank = 0, .nranks = 1};
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, sizeof err);
+    size_t saved = 0;
+    CHECK(w && ckpt_heap_image_add(w, &saved, err, sizeof err) == 0 &&
+              ckpt_image_finish(w, err, sizeof err) == 0,
+          "saving the heap into an image: %s", err);
+    ckpt_image_seal(&buf);
+    CHECK(saved < size / 4 && buf.size < size / 4,
+          "an 8 MiB block with 100 KiB and a page written: %zu bytes saved, an image of %zu bytes",
+          saved, buf.size);
+    int fd = mkstemp(path);
+    CHECK(fd >= 0 && write(fd, buf.data, buf.size) == (ssize_t)buf.size && close(fd) == 0,
+          "writing %s: %s", path, strerror(errno));
+    ckpt_image_buffer_release(&buf);
+
+    memset(block, 0x44, size);
+    struct ckpt_image img;
+    CHECK(ckpt_image_open(path, NULL, 0, &img, err, sizeof err) == 0, "open: %s", err);
+    const struct ckpt_image_section *sec = ckpt_image_find(&img, CKPT_SECTION_HEAP_RANGES, 0);
+    size_t used = 0, moved = 0;
+    CHECK(sec && ckpt_heap_image_check(sec, &used, err, sizeof err) == 0, "check: %s", err);
+    int zero_records = 0;
+    for (uint64_t at = 0; sec && at < sec->size;) {
+        uint64_t head[2];
+        memcpy(head, (const uint8_t *)sec->data + at, sizeof head);
+        at += 16;
+        if (head[1] >> 63) {
+            zero_records++;
+            continue;
+        }
+        at += head[0] == UINT64_MAX ? head[1] : (head[1] + 7) / 8 * 8;
+    }
+    CHECK(zero_records >= 2, "%d zero records: the untouched pages were saved", zero_records);
+    CHECK(ckpt_heap_prepare_restore(used, 0, err, sizeof err) == 0, "prepare: %s", err);
+    CHECK(ckpt_heap_image_load(&img, sec, &moved, err, sizeof err) == 0, "load: %s", err);
+    ckpt_image_close(&img);
+    unlink(path);
+    size_t wrong = 0;
+    for (size_t i = 0; i < size; i++) {
+        unsigned char want = i < 100 * 1024                            ? 0x11
+                             : i >= (4 << 20) && i < (4 << 20) + page ? 0x22
+                             : i >= size - 10                          ? 0x33
+                                                                       : 0;
+        wrong += block[i] != want;
+    }
+    CHECK(wrong == 0, "%zu bytes of the block wrong after loading", wrong);
+    free(block);
+    check_heap("after the untouched pages");
+
+    uint64_t crafted[2] = {0, 8192 | (uint64_t)1 << 63};
+    struct ckpt_image_section bad = {CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), sizeof crafted,
+                                     crafted};
+    CHECK(ckpt_heap_image_check(&bad, &used, err, sizeof err) != 0 && strstr(err, "zero record"),
+          "a zero record in first place was accepted (%s)", err);
 }
 
 int main(void)
@@ -1121,6 +1203,7 @@ int main(void)
     test_saved_ranges_skip_free();
     test_save_restore();
     test_image_round_trip();
+    test_untouched_pages();
 
     CHECK(ckpt_heap_used() == used_at_start, "used at the end %zu, at the start %zu", ckpt_heap_used(),
           used_at_start);
