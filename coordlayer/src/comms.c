@@ -16,6 +16,7 @@
 #include "infos.h"
 #include "objects.h"
 #include "requests.h"
+#include "sessions.h"
 
 
 #include <aalc/ckpt_layer_services.h>
@@ -347,6 +348,43 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
     memset(args + 6, 0, sizeof *args * words);
     memcpy(args + 6, stringtag, length);
     *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_FROM_GROUPS, args, 6 + (int)words);
+    ckpt_untracked_free(args);
+    return rc;
+}
+
+/* MPI-4: collective over the group's members, with no parent communicator
+ * (the group comes from a session's process set, sessions.c): counted on a
+ * pseudo-communicator named by the members and the string tag, which
+ * exactly the members call. */
+int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
+                               MPI_Errhandler errhandler, MPI_Comm *newcomm)
+{
+    uint64_t tag_hash = 0;
+    for (const char *p = stringtag; *p; p++)
+        tag_hash = tag_hash * 131 + (unsigned char)*p;
+    uint64_t members = members_hash(cl_real_group(group));
+    int known = cl_nobjects;
+    int pseudo = cl_comm_pseudo(members * 0xff51afd7ed558ccdULL ^ (tag_hash << 1) ^
+                                0x66726f6d67726f75ULL);
+    if (pseudo >= known)
+        cl_coll_join_window(pseudo);
+    struct cl_coll c;
+    if (cl_coll_begin_at(&c, pseudo, "MPI_Comm_create_from_group")) {
+        *newcomm = cl_coll_replay_creation(&c);
+        return MPI_SUCCESS;
+    }
+    MPI_Comm real = MPI_COMM_NULL;
+    int rc = PMPI_Comm_create_from_group(cl_real_group(group), stringtag, cl_real_info(info),
+                                         cl_real_errhandler(errhandler), &real);
+    int words = 0;
+    int64_t *tag = cl_string_args(stringtag, &words);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(3 + words));
+    args[0] = group;
+    args[1] = errhandler;
+    args[2] = words;
+    memcpy(args + 3, tag, sizeof *args * (size_t)words);
+    *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_FROM_GROUP, args, 3 + words);
+    ckpt_untracked_free(tag);
     ckpt_untracked_free(args);
     return rc;
 }

@@ -40,8 +40,14 @@ struct saved_protocol {
     uint64_t bsend_buffer; /* attached for buffered sends (bsend.c) */
     int64_t bsend_size;    /* -1: none */
     int32_t thread_level;  /* MPI_Query_thread's answer */
-    int32_t unused;
+    int32_t world_by_layer; /* see below; 0 in images older than sessions.c */
 };
+
+/* Who brought MPI up: the program (MPI_Init, MPI_Init_thread), or the layer
+ * at the program's first MPI_Session_init (1), which then also finalizes it
+ * at exit unless the program calls MPI_Init and MPI_Finalize itself. */
+static int world_by_layer;
+static int finalized_by_layer;
 
 /* How many ranks share this node with this one: the runtime shares the
  * node's CPUs among them to copy checkpoints with. */
@@ -77,8 +83,52 @@ static void bring_up(void)
                    ckpt_options_dir());
 }
 
+/* The layer's part of MPI_Finalize, then the library's. */
+static int finalize(void);
+
+/* At exit, the world model the layer brought up for sessions goes as
+ * MPI_Finalize would take it: every rank at its end, its last image written.
+ * Registered with atexit, which the runtime keeps in the image: a recovered
+ * process has it again. */
+static void finalize_at_exit(void)
+{
+    int finalized = 1;
+    PMPI_Finalized(&finalized);
+    if (world_by_layer && !finalized && !finalized_by_layer)
+        finalize();
+}
+
+void cl_layer_up_for_sessions(void)
+{
+    int initialised = 0;
+    PMPI_Initialized(&initialised);
+    if (initialised)
+        return; /* the program's MPI_Init, an earlier session, or a recovery */
+    int provided = MPI_THREAD_SINGLE;
+    if (PMPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+        ckpt_fatal("MPI_Session_init: the coordination layer could not bring MPI up");
+    cl.thread_level = provided;
+    world_by_layer = 1;
+    bring_up();
+    atexit(finalize_at_exit);
+}
+
+/* MPI_Initialized answers for the world model as the program sees it: not
+ * initialized by a program that only made sessions. */
+int MPI_Initialized(int *flag)
+{
+    int rc = PMPI_Initialized(flag);
+    if (world_by_layer)
+        *flag = 0;
+    return rc;
+}
+
 int MPI_Init(int *argc, char ***argv)
 {
+    if (world_by_layer) { /* up already, for a session: now the program's */
+        world_by_layer = 0;
+        return MPI_SUCCESS;
+    }
     int rc = PMPI_Init(argc, argv);
     cl.thread_level = MPI_THREAD_SINGLE;
     if (rc == MPI_SUCCESS)
@@ -92,6 +142,12 @@ int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
      * the layer's tables are not locked: more than funneled is not safe. MPI
      * lets a library provide less than required; the program sees it in
      * *provided, as it would from an MPI built without threads. */
+    if (world_by_layer) { /* up already, for a session, at MPI_THREAD_FUNNELED */
+        world_by_layer = 0;
+        *provided = required < cl.thread_level ? required : cl.thread_level;
+        cl.thread_level = *provided;
+        return MPI_SUCCESS;
+    }
     int rc = PMPI_Init_thread(argc, argv, required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED
                                                                          : required,
                               provided);
@@ -110,6 +166,12 @@ int MPI_Query_thread(int *provided)
 
 int MPI_Finalize(void)
 {
+    return finalize();
+}
+
+static int finalize(void)
+{
+    finalized_by_layer = 1;
     cl_attributes_finalize();
     cl_announce_if_pending();
     cl_finalize_protocol();
@@ -183,7 +245,7 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     size_t n = sizeof(struct saved_protocol) + 3 * peers;
     unsigned char *p = ckpt_untracked_malloc(n);
     struct saved_protocol s = {cl.epoch, (uint32_t)cl.size, cl.last_committed, cl.counters,
-                               0, -1, cl.thread_level, 0};
+                               0, -1, cl.thread_level, world_by_layer};
     cl_bsend_save(&s.bsend_buffer, &s.bsend_size);
     memcpy(p, &s, sizeof s);
     memcpy(p + sizeof s, cl.sent, peers);
@@ -387,6 +449,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     }
     cl.epoch = s.epoch;
     cl.thread_level = s.thread_level;
+    world_by_layer = s.world_by_layer != 0;
     cl.last_committed = img->header.checkpoint;
     cl.epoch_committed = 1; /* every rank resumes in it: no message is late or early */
     const unsigned char *d = p->data;

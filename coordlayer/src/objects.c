@@ -7,6 +7,7 @@
 #include "piggyback.h"
 #include "registries.h"
 #include "requests.h"
+#include "sessions.h"
 #include "topologies.h"
 #include "type_contents.h"
 #include "user_ops.h"
@@ -15,7 +16,8 @@
 #include <string.h>
 
 static const char *const kind_names[CL_OBJ_KINDS] = {"communicator", "group", "datatype",
-                                                     "reduction operation", "error handler"};
+                                                     "reduction operation", "error handler",
+                                                     "session"};
 
 struct cl_object *cl_objects;
 int cl_nobjects;
@@ -300,8 +302,15 @@ static void each_ingredient(const struct recipe *r, void (*fn)(void *ctx, int in
         named[1] = a[2];
         named[2] = a[4];
         break;
-    case CL_SET_ERRHANDLER:
+    case CL_SET_ERRHANDLER: case CL_SESSION_SET_ERRHANDLER:
         named[0] = a[1];
+        break;
+    case CL_MAKE_SESSION: case CL_MAKE_GROUP_FROM_PSET:
+        named[0] = a[0];
+        break;
+    case CL_MAKE_COMM_FROM_GROUP:
+        named[0] = a[0];
+        named[1] = a[1];
         break;
     case CL_MAKE_GROUP_SET:
         named[0] = a[1];
@@ -570,6 +579,9 @@ static int build_comm(int call, const int64_t *a)
         ckpt_untracked_free(tag);
         break;
     }
+    case CL_MAKE_COMM_FROM_GROUP:
+        out = cl_session_build_comm(a);
+        break;
     case CL_MAKE_COMM_GROUP_OF: {
         MPI_Comm parent = comm_arg(a[0]);
         MPI_Group all, group;
@@ -643,8 +655,16 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     case CL_MAKE_COMM_DUP: case CL_MAKE_COMM_SPLIT: case CL_MAKE_COMM_CART:
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_COMM_GRAPH:
     case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM: case CL_MAKE_INTERCOMM_MERGE:
-    case CL_MAKE_INTERCOMM_FROM_GROUPS:
+    case CL_MAKE_INTERCOMM_FROM_GROUPS: case CL_MAKE_COMM_FROM_GROUP:
         return build_comm(call, a);
+    case CL_MAKE_SESSION:
+        return cl_session_build(a);
+    case CL_MAKE_GROUP_FROM_PSET:
+        return cl_session_build_group(a);
+    case CL_SESSION_SET_ERRHANDLER:
+        PMPI_Session_set_errhandler(cl_real_session((MPI_Session)a[0]),
+                                    cl_real_errhandler((MPI_Errhandler)a[1]));
+        return 0;
     case CL_MAKE_REMOTE_GROUP:
         PMPI_Comm_remote_group(comm_arg(a[0]), &out);
         return out;
@@ -783,6 +803,7 @@ static void free_real(struct cl_object *o)
                 return;
         cl_user_op_release(o->slot);
         break;
+    case CL_OBJ_SESSION: PMPI_Session_finalize(&o->real); break;
     case CL_OBJ_ERRHANDLER: { /* communicators may still hold it: the trampoline */
         MPI_Errhandler e = o->real; /* finds it by this handle (errhandlers.c) */
         PMPI_Errhandler_free(&e);
@@ -835,7 +856,8 @@ void cl_objects_rebuild(void)
     for (int i = 0; i < nrecipes; i++) {
         struct recipe *r = &recipes[i];
         int real = cl_recipe_build(r->call, r->args, r->nargs);
-        if (r->call != CL_SET_ERRHANDLER && r->call != CL_TYPE_COMMIT)
+        if (r->call != CL_SET_ERRHANDLER && r->call != CL_TYPE_COMMIT &&
+            r->call != CL_SESSION_SET_ERRHANDLER)
             cl_objects[r->object].real = real;
         for (int j = u.first[i]; j >= 0; j = u.next[j])
             free_real(&cl_objects[j]);

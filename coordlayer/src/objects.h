@@ -1,5 +1,5 @@
 /* MPI objects the program creates (communicators, groups, datatypes,
- * reduction operations, error handlers), under handles that stay valid
+ * reduction operations, error handlers, sessions), under handles that stay valid
  * across recovery.
  *
  * The program never sees the library's own handle for an object it created:
@@ -21,12 +21,13 @@
 #include <stdint.h>
 
 _Static_assert(sizeof(MPI_Comm) == sizeof(int) && sizeof(MPI_Datatype) == sizeof(int) &&
-                   sizeof(MPI_Op) == sizeof(int) && sizeof(MPI_Group) == sizeof(int),
+                   sizeof(MPI_Op) == sizeof(int) && sizeof(MPI_Group) == sizeof(int) &&
+                   sizeof(MPI_Session) == sizeof(int),
                "the coordination layer's virtual handles need an MPI with integer handles "
                "(MPICH and its derivatives)");
 
 enum cl_object_kind { CL_OBJ_COMM, CL_OBJ_GROUP, CL_OBJ_TYPE, CL_OBJ_OP, CL_OBJ_ERRHANDLER,
-                      CL_OBJ_KINDS };
+                      CL_OBJ_SESSION, CL_OBJ_KINDS };
 
 /* A virtual handle: MPICH's prefix for the kind, a mark no MPICH handle of a
  * user object carries at this size, and the table index. */
@@ -40,7 +41,7 @@ static inline unsigned cl_kind_prefix(int kind)
     static const unsigned prefix[CL_OBJ_KINDS] = {
         [CL_OBJ_COMM] = 0x84000000u, [CL_OBJ_GROUP] = 0x88000000u,
         [CL_OBJ_TYPE] = 0x8c000000u, [CL_OBJ_OP] = 0x98000000u,
-        [CL_OBJ_ERRHANDLER] = 0x94000000u};
+        [CL_OBJ_ERRHANDLER] = 0x94000000u, [CL_OBJ_SESSION] = 0xb8000000u};
     return prefix[kind];
 }
 
@@ -89,6 +90,10 @@ static inline MPI_Group cl_real_group(MPI_Group g) { return cl_real(g, CL_OBJ_GR
 static inline MPI_Errhandler cl_real_errhandler(MPI_Errhandler e)
 {
     return cl_real(e, CL_OBJ_ERRHANDLER);
+}
+static inline MPI_Session cl_real_session(MPI_Session s)
+{
+    return cl_real(s, CL_OBJ_SESSION);
 }
 /* The library's handles for an array of the program's (ckpt_untracked_free it). */
 MPI_Datatype *cl_real_types(const MPI_Datatype *types, int n);

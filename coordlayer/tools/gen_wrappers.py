@@ -41,9 +41,10 @@ REFUSED = [
       "MPI_Unpublish_name", "MPI_Lookup_name"],
      "dynamic processes are not handled by the coordination layer: a recovery could not "
      "start the same processes again"),
-    (["MPI_Session_", "MPI_Group_from_session_pset", "MPI_Comm_create_from_group"],
-     "MPI-4 sessions are not handled by the coordination layer (a recovered process could "
-     "not find the same sessions again); use MPI_Init"),
+    (["MPI_Session_create_errhandler"],
+     "an error handler the program makes for sessions would be called with the library's "
+     "session handle, not the program's; use MPI_ERRORS_RETURN, MPI_ERRORS_ARE_FATAL or "
+     "MPI_ERRORS_ABORT"),
     (["MPI_Win_", "MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate",
       "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
       "MPI_Rget_accumulate"],

@@ -1,0 +1,228 @@
+/* MPI-4 sessions: a session is an object of the layer's (CL_OBJ_SESSION),
+ * handed to the program as a virtual handle and recorded with its recipe,
+ * and so is every group made from one of its process sets; a communicator
+ * made from such a group (MPI_Comm_create_from_group, comms.c) is recorded
+ * and counted like any other. A recovery makes them again in creation order
+ * (objects.c), so the handles the program kept keep working.
+ *
+ * A program that uses only sessions never calls MPI_Init; the layer brings
+ * the world model up itself at the first MPI_Session_init (layer.c says
+ * why). */
+#include "sessions.h"
+
+#include "coord.h"
+#include "infos.h"
+#include "layer.h"
+#include "objects.h"
+
+#include <aalc/ckpt_layer_services.h>
+#include <string.h>
+
+static const char *const level_names[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
+                                          "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"};
+static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
+                             MPI_THREAD_MULTIPLE};
+
+int64_t *cl_string_args(const char *s, int *words)
+{
+    size_t length = strlen(s), n = (length + 7) / 8;
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (n + 1));
+    memset(args, 0, sizeof *args * (n + 1));
+    memcpy(args, s, length);
+    *words = (int)n;
+    return args;
+}
+
+char *cl_args_string(const int64_t *args, int words)
+{
+    char *s = ckpt_untracked_malloc(sizeof(int64_t) * (size_t)words + 1);
+    memcpy(s, args, sizeof(int64_t) * (size_t)words);
+    s[sizeof(int64_t) * (size_t)words] = 0;
+    return s;
+}
+
+/* The level a session's info asks for in "thread_level" (MPI_THREAD_SINGLE
+ * when it does not). */
+static int requested_level(MPI_Info real)
+{
+    char value[MPI_MAX_INFO_VAL + 1] = "";
+    int flag = 0;
+    if (real != MPI_INFO_NULL)
+        PMPI_Info_get(real, "thread_level", MPI_MAX_INFO_VAL, value, &flag);
+    for (int i = 0; flag && i < 4; i++)
+        if (strcmp(value, level_names[i]) == 0)
+            return levels[i];
+    return MPI_THREAD_SINGLE;
+}
+
+/* What the layer gives: at most MPI_THREAD_FUNNELED, as for MPI_Init_thread
+ * (layer.c: the layer's tables are not locked). */
+static const char *provided_name(int requested)
+{
+    int provided = requested > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : requested;
+    for (int i = 0; i < 4; i++)
+        if (levels[i] == provided)
+            return level_names[i];
+    return level_names[0];
+}
+
+/* A handler of the program's would be called by the library with the
+ * library's session handle (the layer's trampoline takes communicators). */
+static void predefined_errhandler(const char *call, MPI_Errhandler errhandler)
+{
+    if (cl_is_virtual((unsigned)errhandler, CL_OBJ_ERRHANDLER))
+        cl_unsupported(call, "an error handler the program made cannot be set on a session by "
+                             "the coordination layer; use MPI_ERRORS_RETURN, "
+                             "MPI_ERRORS_ARE_FATAL or MPI_ERRORS_ABORT");
+}
+
+static int session_index(MPI_Session session, const char *call)
+{
+    if (!cl_is_virtual((unsigned)session, CL_OBJ_SESSION))
+        ckpt_fatal("%s: session handle 0x%x is %s", call, (unsigned)session,
+                   session == MPI_SESSION_NULL ? "MPI_SESSION_NULL"
+                                               : "not one this program created");
+    int i = session & CL_VIRTUAL_INDEX;
+    if (i >= cl_nobjects || cl_objects[i].kind != CL_OBJ_SESSION)
+        cl_bad_handle((unsigned)session, CL_OBJ_SESSION);
+    if (cl_objects[i].freed)
+        ckpt_fatal("%s: session handle 0x%x was finalized", call, (unsigned)session);
+    return i;
+}
+
+int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session)
+{
+    predefined_errhandler("MPI_Session_init", errhandler);
+    cl_layer_up_for_sessions();
+    MPI_Info real_info = cl_real_info(info);
+    MPI_Session real = MPI_SESSION_NULL;
+    int rc = PMPI_Session_init(real_info, cl_real_errhandler(errhandler), &real);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    int64_t args[2] = {errhandler, requested_level(real_info)};
+    *session = cl_object_add(CL_OBJ_SESSION, real, CL_MAKE_SESSION, args, 2);
+    return rc;
+}
+
+int cl_session_build(const int64_t *a)
+{
+    MPI_Info info;
+    MPI_Session out = MPI_SESSION_NULL;
+    PMPI_Info_create(&info);
+    PMPI_Info_set(info, "thread_level", provided_name((int)a[1]));
+    PMPI_Session_init(info, cl_real_errhandler((MPI_Errhandler)a[0]), &out);
+    PMPI_Info_free(&info);
+    return out;
+}
+
+/* Local in MPICH; communicators made from the session's groups must be freed
+ * before it, so nothing is counted. On recovery a finalized session is made
+ * again only as long as groups still to be made need it. */
+int MPI_Session_finalize(MPI_Session *session)
+{
+    int index = session_index(*session, "MPI_Session_finalize");
+    int rc = PMPI_Session_finalize(&cl_objects[index].real);
+    cl_object_free(index);
+    *session = MPI_SESSION_NULL;
+    return rc;
+}
+
+int MPI_Session_get_num_psets(MPI_Session session, MPI_Info info, int *npset_names)
+{
+    return PMPI_Session_get_num_psets(cl_real_session(session), cl_real_info(info), npset_names);
+}
+
+int MPI_Session_get_nth_pset(MPI_Session session, MPI_Info info, int n, int *pset_len,
+                             char *pset_name)
+{
+    return PMPI_Session_get_nth_pset(cl_real_session(session), cl_real_info(info), n, pset_len,
+                                     pset_name);
+}
+
+int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
+{
+    MPI_Info real = MPI_INFO_NULL;
+    int rc = PMPI_Session_get_pset_info(cl_real_session(session), pset_name, &real);
+    *info = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
+    return rc;
+}
+
+/* The library's answer, but for "thread_level": MPICH says
+ * MPI_THREAD_MULTIPLE for every session, whatever it provides; the layer
+ * says what it provides (at most MPI_THREAD_FUNNELED). */
+int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
+{
+    int index = session_index(session, "MPI_Session_get_info");
+    MPI_Info real = MPI_INFO_NULL;
+    int rc = PMPI_Session_get_info(cl_objects[index].real, &real);
+    if (rc != MPI_SUCCESS) {
+        *info_used = MPI_INFO_NULL;
+        return rc;
+    }
+    PMPI_Info_set(real, "thread_level",
+                  provided_name((int)cl_recipe_arg(index, CL_MAKE_SESSION, 1)));
+    *info_used = cl_info_adopt(real);
+    return rc;
+}
+
+int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_Group *newgroup)
+{
+    MPI_Group real = MPI_GROUP_NULL;
+    int rc = PMPI_Group_from_session_pset(cl_real_session(session), pset_name, &real);
+    if (rc != MPI_SUCCESS || real == MPI_GROUP_EMPTY || real == MPI_GROUP_NULL) {
+        *newgroup = real;
+        return rc;
+    }
+    int words = 0;
+    int64_t *name = cl_string_args(pset_name, &words);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(2 + words));
+    args[0] = session;
+    args[1] = words;
+    memcpy(args + 2, name, sizeof *args * (size_t)words);
+    *newgroup = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_FROM_PSET, args, 2 + words);
+    ckpt_untracked_free(name);
+    ckpt_untracked_free(args);
+    return rc;
+}
+
+int cl_session_build_group(const int64_t *a)
+{
+    char *name = cl_args_string(a + 2, (int)a[1]);
+    MPI_Group out = MPI_GROUP_NULL;
+    PMPI_Group_from_session_pset(cl_real_session((MPI_Session)a[0]), name, &out);
+    ckpt_untracked_free(name);
+    return out;
+}
+
+int cl_session_build_comm(const int64_t *a)
+{
+    char *tag = cl_args_string(a + 3, (int)a[2]);
+    MPI_Comm out = MPI_COMM_NULL;
+    PMPI_Comm_create_from_group(cl_real_group((MPI_Group)a[0]), tag, MPI_INFO_NULL,
+                                cl_real_errhandler((MPI_Errhandler)a[1]), &out);
+    ckpt_untracked_free(tag);
+    return out;
+}
+
+/* ---- error handlers: the predefined ones ---- */
+
+int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
+{
+    predefined_errhandler("MPI_Session_set_errhandler", errhandler);
+    int index = session_index(session, "MPI_Session_set_errhandler");
+    int rc = PMPI_Session_set_errhandler(cl_objects[index].real, errhandler);
+    int64_t args[2] = {session, errhandler};
+    if (rc == MPI_SUCCESS)
+        cl_recipe_add(CL_SESSION_SET_ERRHANDLER, index, args, 2);
+    return rc;
+}
+
+int MPI_Session_get_errhandler(MPI_Session session, MPI_Errhandler *errhandler)
+{
+    return PMPI_Session_get_errhandler(cl_real_session(session), errhandler);
+}
+
+int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
+{
+    return PMPI_Session_call_errhandler(cl_real_session(session), errorcode);
+}
