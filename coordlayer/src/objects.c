@@ -136,12 +136,16 @@ static uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
+static void sweep_for_last_freed(int kind);
+
 /* Communicators always take a new slot: recovery puts the ones created
  * across a checkpoint back at the index they had (coll_log.c), past the
  * table it restored. */
 static int new_entry(int kind, int real)
 {
     int i;
+    if (kind != CL_OBJ_COMM)
+        sweep_for_last_freed(kind);
     if (kind != CL_OBJ_COMM && nfree_slots > 0) {
         i = free_slots[--nfree_slots];
     } else {
@@ -360,6 +364,20 @@ static int reclaim(int i, const unsigned char *needed)
     cl_objects[i].freed = CL_RECLAIMED;
     push_free_slot(i);
     return 1;
+}
+
+/* Before an object of `kind` is made: when the object freed last is of
+ * that kind and still holds its slot, sweep now, which puts that slot on top
+ * of the free list if nothing needs it. Its handle then comes back as
+ * MPICH's would: programs that keep using a freed datatype's handle for the
+ * next type they make (MPICH's own datatype/indexed_misc) work as under
+ * MPICH. A sweep per such creation; the table it walks stays small, since
+ * every sweep reclaims. */
+static void sweep_for_last_freed(int kind)
+{
+    int i = last_freed;
+    if (i > CL_SELF && i < cl_nobjects && cl_objects[i].kind == kind && cl_objects[i].freed == 1)
+        cl_objects_sweep();
 }
 
 static void mark_datatype(void *needed, MPI_Datatype type)
