@@ -16,7 +16,6 @@
 #include "infos.h"
 #include "objects.h"
 #include "requests.h"
-#include "sessions.h"
 
 
 #include <aalc/ckpt_layer_services.h>
@@ -199,6 +198,25 @@ int MPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     return rc;
 }
 
+/* The pseudo-communicator a creation without a parent is counted on, named
+ * alike by every member; one made just now joins the collectives' window. */
+static int joined_pseudo(uint64_t name)
+{
+    int known = cl_nobjects;
+    int pseudo = cl_comm_pseudo(name);
+    if (pseudo >= known)
+        cl_coll_join_window(pseudo);
+    return pseudo;
+}
+
+static uint64_t string_hash(const char *s)
+{
+    uint64_t h = 0;
+    for (; *s; s++)
+        h = h * 131 + (unsigned char)*s;
+    return h;
+}
+
 /* Collective over the group only: counting it on the parent would leave its
  * members disagreeing on the parent's count. It is counted instead on a
  * pseudo-communicator named by the parent, the tag and the members, which
@@ -211,10 +229,7 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
     int *ranks = cl_group_ranks_in(real_group, parent_group, &n); /* parent ranks */
     PMPI_Group_free(&parent_group);
     struct cl_coll c;
-    int known = cl_nobjects;
-    int pseudo = cl_comm_pseudo(cl_pseudo_name(parent, tag, ranks, n));
-    if (pseudo >= known)
-        cl_coll_join_window(pseudo);
+    int pseudo = joined_pseudo(cl_pseudo_name(parent, tag, ranks, n));
     int rc = MPI_SUCCESS;
     if (cl_coll_begin_at(&c, pseudo, "MPI_Comm_create_group")) {
         *newcomm = cl_coll_replay_creation(&c);
@@ -319,15 +334,10 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
                                      MPI_Errhandler errhandler, MPI_Comm *newintercomm)
 {
     uint64_t mine = members_hash(cl_real_group(local_group)),
-             theirs = members_hash(cl_real_group(remote_group)), tag_hash = 0;
-    size_t length = strlen(stringtag), words = (length + 7) / 8;
-    for (size_t i = 0; i < length; i++)
-        tag_hash = tag_hash * 131 + (unsigned char)stringtag[i];
+             theirs = members_hash(cl_real_group(remote_group));
     uint64_t low = mine < theirs ? mine : theirs, high = mine ^ theirs ^ low;
-    int known = cl_nobjects;
-    int pseudo = cl_comm_pseudo(low * 0x9e3779b97f4a7c15ULL ^ high ^ (tag_hash << 1));
-    if (pseudo >= known)
-        cl_coll_join_window(pseudo);
+    int pseudo =
+        joined_pseudo(low * 0x9e3779b97f4a7c15ULL ^ high ^ (string_hash(stringtag) << 1));
     struct cl_coll c;
     if (cl_coll_begin_at(&c, pseudo, "MPI_Intercomm_create_from_groups")) {
         *newintercomm = cl_coll_replay_creation(&c);
@@ -338,16 +348,18 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
                                                cl_real_group(remote_group), remote_leader,
                                                stringtag, cl_real_info(info), cl_real_errhandler(errhandler),
                                                &real);
-    int64_t *args = ckpt_untracked_malloc(sizeof *args * (6 + words));
+    int words = 0;
+    int64_t *tag = cl_string_args(stringtag, &words);
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(6 + words));
     args[0] = local_group;
     args[1] = local_leader;
     args[2] = remote_group;
     args[3] = remote_leader;
     args[4] = errhandler;
-    args[5] = (int64_t)words;
-    memset(args + 6, 0, sizeof *args * words);
-    memcpy(args + 6, stringtag, length);
-    *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_FROM_GROUPS, args, 6 + (int)words);
+    args[5] = words;
+    memcpy(args + 6, tag, sizeof *args * (size_t)words);
+    *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_FROM_GROUPS, args, 6 + words);
+    ckpt_untracked_free(tag);
     ckpt_untracked_free(args);
     return rc;
 }
@@ -359,15 +371,9 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
 int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info info,
                                MPI_Errhandler errhandler, MPI_Comm *newcomm)
 {
-    uint64_t tag_hash = 0;
-    for (const char *p = stringtag; *p; p++)
-        tag_hash = tag_hash * 131 + (unsigned char)*p;
     uint64_t members = members_hash(cl_real_group(group));
-    int known = cl_nobjects;
-    int pseudo = cl_comm_pseudo(members * 0xff51afd7ed558ccdULL ^ (tag_hash << 1) ^
-                                0x66726f6d67726f75ULL);
-    if (pseudo >= known)
-        cl_coll_join_window(pseudo);
+    int pseudo = joined_pseudo(members * 0xff51afd7ed558ccdULL ^ (string_hash(stringtag) << 1) ^
+                               0x66726f6d67726f75ULL);
     struct cl_coll c;
     if (cl_coll_begin_at(&c, pseudo, "MPI_Comm_create_from_group")) {
         *newcomm = cl_coll_replay_creation(&c);

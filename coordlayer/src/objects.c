@@ -258,6 +258,24 @@ void cl_object_free(int index)
         cl_objects_sweep();
 }
 
+int64_t *cl_string_args(const char *s, int *words)
+{
+    size_t length = strlen(s), n = (length + 7) / 8;
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (n + 1));
+    memset(args, 0, sizeof *args * (n + 1));
+    memcpy(args, s, length);
+    *words = (int)n;
+    return args;
+}
+
+char *cl_args_string(const int64_t *args, int words)
+{
+    char *s = ckpt_untracked_malloc(sizeof(int64_t) * (size_t)words + 1);
+    memcpy(s, args, sizeof(int64_t) * (size_t)words);
+    s[sizeof(int64_t) * (size_t)words] = 0;
+    return s;
+}
+
 /* ---- reclaiming freed objects ----
  *
  * A program that makes and frees a datatype every step would otherwise fill
@@ -587,9 +605,7 @@ static int build_comm(int call, const int64_t *a)
         PMPI_Intercomm_merge(comm_arg(a[0]), (int)a[1], &out);
         break;
     case CL_MAKE_INTERCOMM_FROM_GROUPS: {
-        char *tag = ckpt_untracked_malloc(sizeof(int64_t) * (size_t)a[5] + 1);
-        memcpy(tag, a + 6, sizeof(int64_t) * (size_t)a[5]);
-        tag[sizeof(int64_t) * (size_t)a[5]] = 0;
+        char *tag = cl_args_string(a + 6, (int)a[5]);
         PMPI_Intercomm_create_from_groups(cl_real_group((MPI_Group)a[0]), (int)a[1],
                                           cl_real_group((MPI_Group)a[2]), (int)a[3], tag,
                                           MPI_INFO_NULL,

@@ -154,6 +154,10 @@ int cl_virtual_of(int real, int kind);
 /* The pseudo-communicator `name`, found or made: a counter for collectives
  * over part of a communicator (MPI_Comm_create_group), never a handle. */
 int cl_comm_pseudo(uint64_t name);
+/* A string as recipe arguments, 8 bytes an argument, zero-padded: *words gets
+ * their number (ckpt_untracked_free the array). And back (likewise). */
+int64_t *cl_string_args(const char *s, int *words);
+char *cl_args_string(const int64_t *args, int words);
 /* The communicator (or pseudo-communicator) with this name, or -1. */
 int cl_comm_named(uint64_t name);
 /* World rank of a communicator's rank 0 (same on all its members); of the

@@ -23,24 +23,6 @@ static const char *const level_names[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNE
 static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
                              MPI_THREAD_MULTIPLE};
 
-int64_t *cl_string_args(const char *s, int *words)
-{
-    size_t length = strlen(s), n = (length + 7) / 8;
-    int64_t *args = ckpt_untracked_malloc(sizeof *args * (n + 1));
-    memset(args, 0, sizeof *args * (n + 1));
-    memcpy(args, s, length);
-    *words = (int)n;
-    return args;
-}
-
-char *cl_args_string(const int64_t *args, int words)
-{
-    char *s = ckpt_untracked_malloc(sizeof(int64_t) * (size_t)words + 1);
-    memcpy(s, args, sizeof(int64_t) * (size_t)words);
-    s[sizeof(int64_t) * (size_t)words] = 0;
-    return s;
-}
-
 /* The level a session's info asks for in "thread_level" (MPI_THREAD_SINGLE
  * when it does not). */
 static int requested_level(MPI_Info real)

@@ -11,9 +11,5 @@
 int cl_session_build(const int64_t *args);
 int cl_session_build_group(const int64_t *args);
 int cl_session_build_comm(const int64_t *args);
-/* A string as recipe arguments, 8 bytes an argument, zero-padded: *words gets
- * their number (ckpt_untracked_free the array). And back (likewise). */
-int64_t *cl_string_args(const char *s, int *words);
-char *cl_args_string(const int64_t *args, int words);
 
 #endif

@@ -847,6 +847,13 @@ int ckpt_heap_prepare_restore(size_t used, int populate, char *err, size_t errle
     return rc;
 }
 
+int ckpt_heap_fresh_pages(void *start, size_t length)
+{
+    void *r = mmap(start, length, PROT_READ | PROT_WRITE,
+                   MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    return r == start ? 0 : -1;
+}
+
 int ckpt_heap_discard_loaded(size_t extent)
 {
     acquire_heap_lock();
@@ -854,12 +861,7 @@ int ckpt_heap_discard_loaded(size_t extent)
     char *end = base + align_up(extent, (size_t)sysconf(_SC_PAGESIZE));
     if (end > mapping.writable_end)
         end = mapping.writable_end;
-    int rc = 0;
-    if (end > base) {
-        void *r = mmap(base, (size_t)(end - base), PROT_READ | PROT_WRITE,
-                       MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-        rc = r == base ? 0 : -1;
-    }
+    int rc = end > base ? ckpt_heap_fresh_pages(base, (size_t)(end - base)) : 0;
     release_heap_lock();
     return rc;
 }

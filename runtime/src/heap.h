@@ -44,6 +44,10 @@ size_t ckpt_heap_live_bytes(void);
  * read into it; with populate, map all its pages at once (quicker than a
  * fault per page, but it holds the process's memory-map lock throughout). */
 int ckpt_heap_prepare_restore(size_t used, int populate, char *err, size_t errlen);
+/* Replace whole pages of the writable heap with fresh ones: zeros that take
+ * no memory until written, whatever mapped them before (pages moved in from
+ * an image file included). 0, or -1. */
+int ckpt_heap_fresh_pages(void *start, size_t length);
 /* Replace the first `extent` bytes of the heap with fresh memory: a restore
  * that wrote them is being given up for another, and pages it moved out of
  * an image must not keep that image's file. 0, or -1 (out of memory). */

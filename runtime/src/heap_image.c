@@ -6,7 +6,6 @@
 
 #include <aalc/ckpt_layer_services.h>
 #include <stdio.h>
-#include <sys/mman.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -130,13 +129,27 @@ static void split_range(void *ctx, uintptr_t start, size_t size)
     ckpt_untouched_runs(s->scan, start, size, ZERO_RUN_MIN, add_segment, s);
 }
 
-static int append_zero_record(struct add_pass *p, const struct segment *z)
+/* The two passes over a segment: a zero record is its header alone. */
+static void count_segment(struct add_pass *p, const struct segment *s)
 {
-    uint64_t head[2] = {z->start - ckpt_heap_base(), z->size | ZERO_RECORD_BIT};
+    if (!s->zeros) {
+        count_range(p, s->start, s->size);
+        return;
+    }
+    p->total += RECORD_HEADER;
+    p->at += RECORD_HEADER;
+}
+
+static void append_segment(struct add_pass *p, const struct segment *s)
+{
+    if (!s->zeros) {
+        append_range(p, s->start, s->size);
+        return;
+    }
+    uint64_t head[2] = {s->start - ckpt_heap_base(), s->size | ZERO_RECORD_BIT};
     p->at += RECORD_HEADER;
     if (!p->failed && ckpt_image_append(p->w, head, sizeof head, p->err, p->errlen) != 0)
         p->failed = 1;
-    return p->failed ? -1 : 0;
 }
 
 int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, size_t errlen)
@@ -157,21 +170,14 @@ int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, s
     uint64_t data_at = ckpt_image_next_data_offset(w);
     struct add_pass p = {.w = w, .at = data_at, .err = err, .errlen = errlen};
     for (size_t i = 0; i < segs.n; i++)
-        if (segs.v[i].zeros)
-            p.total += RECORD_HEADER, p.at += RECORD_HEADER;
-        else
-            count_range(&p, segs.v[i].start, segs.v[i].size);
+        count_segment(&p, &segs.v[i]);
     int rc = ckpt_image_begin_section(w, CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), p.total, err,
                                       errlen);
     p.at = data_at;
     *saved = 0;
     for (size_t i = 0; rc == 0 && i < segs.n && !p.failed; i++) {
-        if (segs.v[i].zeros) {
-            append_zero_record(&p, &segs.v[i]);
-        } else {
-            append_range(&p, segs.v[i].start, segs.v[i].size);
-            *saved += segs.v[i].size;
-        }
+        append_segment(&p, &segs.v[i]);
+        *saved += segs.v[i].zeros ? 0 : segs.v[i].size;
     }
     ckpt_untracked_free(segs.v);
     return rc != 0 || p.failed ? -1 : 0;
@@ -236,8 +242,7 @@ int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char
     return 0;
 }
 
-/* Untouched pages come back as zeros: whole pages replaced by fresh
- * anonymous memory (zeros that take no memory until written; MADV_DONTNEED
+/* Untouched pages come back as zeros: whole pages fresh (MADV_DONTNEED
  * would bring back a file's bytes where an earlier load moved pages in),
  * the partial pages at the ends cleared. Past `fresh_left` replacements
  * (each may split a mapping, see MOVED_RANGES_MAX) the pages are cleared. */
@@ -246,8 +251,7 @@ static void zero_range(uintptr_t start, size_t length, unsigned *fresh_left)
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     uintptr_t first = (start + page - 1) & ~(page - 1), last = (start + length) & ~(page - 1);
     if (last <= first || *fresh_left == 0 ||
-        mmap((void *)first, last - first, PROT_READ | PROT_WRITE,
-             MAP_FIXED | MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) == MAP_FAILED) {
+        ckpt_heap_fresh_pages((void *)first, last - first) != 0) {
         memset((void *)start, 0, length);
         return;
     }
