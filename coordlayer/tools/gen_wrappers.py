@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the generated wrappers of the coordination layer, from MPICH's
-mpi_proto.h (the MPI standard's signatures) and ROMIO's mpio.h beside it (the
-MPI-IO calls), for every MPI call that
-coordlayer/src does not implement by hand:
+"""Writes the generated wrappers of the coordination layer for every MPI call
+that coordlayer/src does not implement by hand, from the prototypes of the
+installed MPI's mpi.h as its compiler wrapper preprocesses it (MPICH's mpi.h
+brings in ROMIO's mpio.h, the MPI-IO calls; Open MPI's declares them itself):
 
   forward.c      local calls that take handles of objects the program created
                  (MPI_Comm_rank, MPI_Type_size, MPI_Cart_shift, ...): the
@@ -11,21 +11,29 @@ coordlayer/src does not implement by hand:
                  form (MPI_Send_c, ...) of a call the layer handles whose
                  counts differ only in scalars: passed to that call when
                  they fit in an int, refused at the call otherwise;
-  unsupported.c  calls the layer cannot make safe across a checkpoint, and any
-                 other call that takes MPI handles: the program stops at that
-                 call with a message naming it, instead of running on and
+  unsupported.c  calls the layer cannot make safe across a checkpoint (the
+                 Fortran conversions of handles among them), and any other
+                 call that takes MPI handles: the program stops at that call
+                 with a message naming it, instead of running on and
                  restoring wrongly.
 
 Calls without handles that the layer need not see (MPI_Get_address,
 MPI_Dims_create, ...) get no wrapper. The build runs it (coordlayer/CMakeLists.txt)
-on the installed MPI's header, so the wrappers always match the MPI the layer is
-built for:
+with the MPI's compiler wrapper, so the wrappers always match the MPI the layer
+is built for:
+
+    gen_wrappers.py --mpicc MPICC HAND_WRITTEN_SOURCES_DIR OUTPUT_DIR
+
+The former form, reading MPICH's mpi_proto.h and the mpio.h beside it, is
+still accepted until the build has moved to the one above:
 
     gen_wrappers.py MPI_PROTO_HEADER HAND_WRITTEN_SOURCES_DIR OUTPUT_DIR
 """
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
                 "MPI_Group": "cl_real_group", "MPI_Op": "cl_real_op",
@@ -34,8 +42,16 @@ HANDLE_TYPES = {"MPI_Comm": "cl_real_comm", "MPI_Datatype": "cl_real_type",
 # not written by hand is refused (a request handle is the layer's own).
 OPAQUE_HANDLES = {"MPI_Request", "MPI_Message", "MPI_Win", "MPI_File", "MPI_Session"}
 
+# Handles with a Fortran integer the program could get or give: real functions
+# in Open MPI (in MPICH only the file's; the others are macros there).
+FORTRAN_CONVERTIBLE = ["MPI_Comm", "MPI_Type", "MPI_Group", "MPI_Op", "MPI_Errhandler",
+                       "MPI_Info", "MPI_Request", "MPI_Message", "MPI_Win", "MPI_File",
+                       "MPI_Session"]
+
 # (prefixes or names, reason): refused even though they look harmless.
 REFUSED = [
+    ([h + conv for h in FORTRAN_CONVERTIBLE for conv in ("_c2f", "_f2c")],
+     "Fortran handle conversion is not handled by the coordination layer"),
     (["MPI_Comm_spawn", "MPI_Comm_connect", "MPI_Comm_accept", "MPI_Comm_join",
       "MPI_Comm_get_parent", "MPI_Open_port", "MPI_Close_port", "MPI_Publish_name",
       "MPI_Unpublish_name", "MPI_Lookup_name"],
@@ -94,9 +110,15 @@ def hand_written(src_dir):
     names = set()
     for f in os.listdir(src_dir):
         if f.endswith(".c"):
-            names |= set(re.findall(r"^(?:int|double) (MPI_\w+)\(",
+            # A definition starts its line with its return type: int,
+            # double, MPI_Comm (MPI_Comm_f2c), ...
+            names |= set(re.findall(r"^(?:\w+ )+\**(MPI_\w+)\(",
                                     open(os.path.join(src_dir, f)).read(), re.M))
     return names
+
+
+# One parameter: its type, its name, the brackets of an array.
+PARAM = r"(.*?)(\w+)\s*((?:\[[^\]]*\])*)$"
 
 
 def params_of(params):
@@ -108,7 +130,7 @@ def params_of(params):
         if p == "...":
             out.append(("...", "", ""))
             continue
-        m = re.match(r"(.*?)(\w+)\s*((?:\[[^\]]*\])*)$", p)
+        m = re.match(PARAM, p)
         out.append((m.group(1).strip(), m.group(2), m.group(3)))
     return out
 
@@ -147,7 +169,8 @@ def header(doc, source):
 
 def prototypes(header):
     """(return type, name, parameters) of every call in mpi_proto.h and, beside
-    it, ROMIO's mpio.h (the MPI-IO calls)."""
+    it, ROMIO's mpio.h (the MPI-IO calls): the former command line, and
+    tests/mpi/wrappers_cover.py until it moves to preprocessed_prototypes."""
     text = open(header).read()
     mpio = os.path.join(os.path.dirname(header), "mpio.h")
     if os.path.exists(mpio):
@@ -156,16 +179,153 @@ def prototypes(header):
                       re.M | re.S)
 
 
+def preprocessed_prototypes(mpicc):
+    """(return type, name, parameters) of every MPI_ function the MPI's own
+    headers declare, as MPICC -E leaves them, and the path of its mpi.h."""
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = os.path.join(tmp, "probe.c")
+        with open(probe, "w") as f:
+            f.write("#include <mpi.h>\n")
+        try:
+            run = subprocess.run([mpicc, "-E", probe], capture_output=True, text=True)
+        except OSError as e:
+            sys.exit(f"gen_wrappers.py: cannot run '{mpicc}': {e}")
+    if run.returncode != 0:
+        sys.exit(f"gen_wrappers.py: '{mpicc} -E' of #include <mpi.h> failed:\n{run.stderr}")
+    mpi_h, text = mpi_headers_text(run.stdout, include_dirs(mpicc))
+    if mpi_h is None:
+        sys.exit(f"gen_wrappers.py: '{mpicc} -E' names no mpi.h in its line markers")
+    # Open MPI's typedefs name its structures: a prototype that spelled out
+    # `struct ompi_communicator_t *` would be a handle all the same.
+    handles = set(HANDLE_TYPES) | OPAQUE_HANDLES
+    spelled = [(re.compile(rf"\bstruct {s} ?\*"), t + " ")
+               for s, t in re.findall(r"typedef struct (\w+)\s*\*\s*(MPI_\w+)\s*;", text)
+               if t in handles]
+    protos, unreadable = [], []
+    for decl in declarations(text):
+        for struct, typedef in spelled:
+            decl = struct.sub(typedef, decl)
+        m = PROTOTYPE.fullmatch(decl)
+        if not m or NOT_A_PROTOTYPE & set(m["ret"].split()):
+            continue
+        if readable(m["params"]):
+            ret = " ".join(w for w in m["ret"].replace("*", " *").split() if w != "extern")
+            protos.append((ret, m["name"], m["params"]))
+        elif handles & set(re.findall(r"\w+", decl)) or any(matches(m["name"], names)
+                                                             for names, _ in REFUSED):
+            unreadable.append(decl)  # it needs a wrapper: no running on without one
+    if unreadable:
+        sys.exit("gen_wrappers.py: cannot read the parameters of these calls, which need a "
+                 "wrapper:\n  " + "\n  ".join(unreadable))
+    if not protos:
+        sys.exit(f"gen_wrappers.py: no MPI_ prototype in {mpi_h} as '{mpicc} -E' reads it")
+    return protos, mpi_h
+
+
+def include_dirs(mpicc):
+    """The -I directories of MPICC -show (MPICH's and Open MPI's wrappers both
+    know it); none when it does not."""
+    show = subprocess.run([mpicc, "-show"], capture_output=True, text=True)
+    if show.returncode != 0:
+        return []
+    return [os.path.realpath(d) for d in re.findall(r"(?:^|\s)-I ?(\S+)", show.stdout)]
+
+
+# `# 12 "/usr/include/mpi.h" 1` (or `#line 12 "..."`): where the next lines come from.
+LINE_MARKER = re.compile(r'#\s*(?:line\s+)?\d+\s+"([^"]*)"')
+
+
+def mpi_headers_text(preprocessed, dirs):
+    """The path of mpi.h, and the lines of the preprocessed text that come from
+    it or from another file in its directory or the wrapper's include
+    directories: not from stddef.h, stdint.h, ..., which declare no MPI calls
+    but might hold syntax the parsing below does not know."""
+    mpi_h, keep, kept = None, False, []
+    for line in preprocessed.splitlines():
+        m = LINE_MARKER.match(line)
+        if m and not m[1].startswith("<"):
+            path = os.path.realpath(m[1])
+            if mpi_h is None and os.path.basename(path) == "mpi.h":
+                mpi_h = path
+                dirs = dirs + [os.path.dirname(path)]
+            keep = any(path.startswith(d + os.sep) for d in dirs)
+        elif m:
+            keep = False
+        elif keep and not line.startswith("#"):  # #pragma
+            kept.append(line)
+    return mpi_h, "\n".join(kept)
+
+
+def declarations(text):
+    """Each declaration of preprocessed C text, on one line, without attributes
+    (__attribute__((visibility(...))), Open MPI's deprecations, MPICH's type
+    tags) or asm labels, and without the bodies of structures and of any inline
+    function."""
+    text = without_calls(text, ("__attribute__", "__asm__", "asm", "__declspec"))
+    while True:
+        text, n = re.subn(r"\{[^{}]*\}", ";", text)
+        if not n:
+            break
+    for decl in text.split(";"):
+        yield " ".join(decl.replace("__extension__", "").split())
+
+
+# A C string literal.
+STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def without_calls(text, keywords):
+    """text without each KEYWORD(...), the parentheses matched (and skipped in
+    string literals: a deprecation message may hold one)."""
+    call = re.compile(r"\b(?:%s)\s*\(" % "|".join(keywords))
+    out, pos = [], 0
+    while m := call.search(text, pos):
+        out.append(text[pos:m.start()])
+        i, depth = m.end(), 1
+        while depth and i < len(text):
+            if string := STRING.match(text, i):
+                i = string.end()
+                continue
+            depth += {"(": 1, ")": -1}.get(text[i], 0)
+            i += 1
+        pos = i
+    return "".join(out) + text[pos:]
+
+
+# A function declaration named MPI_ (not PMPI_ or QMPI_), whatever its return type.
+PROTOTYPE = re.compile(r"(?P<ret>\w+(?: \w+)*(?: ?\*)*) ?\b(?P<name>MPI_\w+) ?"
+                       r"\((?P<params>.*)\)")
+# A function type named MPI_ (MPI_Copy_function, ...), or code, is not a call.
+NOT_A_PROTOTYPE = {"typedef", "static", "inline", "return"}
+
+
+def readable(params):
+    """Whether params_of can read these parameters: a type and a name each
+    (not an unnamed parameter, nor a pointer to a function)."""
+    if params.strip() == "void":
+        return True
+    for p in params.split(","):
+        m = re.match(PARAM, p.strip())
+        if p.strip() != "..." and (not m or not m[1].strip() or "(" in p or ")" in p):
+            return False
+    return True
+
+
 def main():
-    if len(sys.argv) != 4:
-        sys.exit("usage: gen_wrappers.py MPI_PROTO_HEADER HAND_WRITTEN_SOURCES_DIR OUTPUT_DIR")
-    src_dir, out_dir = sys.argv[2], sys.argv[3]
+    args = sys.argv[1:]
+    if len(args) == 4 and args[0] == "--mpicc":
+        protos, mpi_h = preprocessed_prototypes(args[1])
+        source = f"{mpi_h} as '{args[1]} -E' reads it"
+    elif len(args) == 3 and os.path.isfile(args[0]):
+        protos, source = prototypes(args[0]), args[0]
+    else:
+        sys.exit("usage: gen_wrappers.py --mpicc MPICC HAND_WRITTEN_SOURCES_DIR OUTPUT_DIR")
+    src_dir, out_dir = args[-2:]
     mine = hand_written(src_dir)
-    protos = prototypes(sys.argv[1])
     doc = __doc__.replace('"""', "")
-    forward = header(doc, sys.argv[1]) + ['#include "coord.h"', '#include "infos.h"', '#include "objects.h"', "",
-                             "#include <limits.h>", ""]
-    refuse = header(doc, sys.argv[1]) + ['#include "coord.h"', ""]
+    forward = header(doc, source) + ['#include "coord.h"', '#include "infos.h"',
+                                     '#include "objects.h"', "", "#include <limits.h>", ""]
+    refuse = header(doc, source) + ['#include "coord.h"', ""]
     seen = set()
     params_by_name = {name: params_of(without_attributes(params)) for _, name, params in protos}
     for ret, name, params in protos:
