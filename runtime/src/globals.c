@@ -23,6 +23,12 @@ extern char __aalc_private_bss_end[] __attribute__((weak));
 /* Copy-relocated variables that belong to the program: getopt's state. */
 static const char *const kept_copies[] = {"optind", "opterr", "optopt", "optarg"};
 
+/* Copy relocations counted one by one: Open MPI's predefined objects
+ * (ompi_mpi_comm_world, ompi_mpi_int, ...) are one each. */
+#define MAX_COPIES 4096
+/* They sit together at the start of .bss (the linker's .dynbss): two of
+ * them closer than this are apart only by alignment, and one hole. */
+#define COPY_ALIGNMENT_GAP 64
 #define MAX_HOLES (CKPT_GLOBALS_MAX_RANGES - 2)
 
 static struct {
@@ -34,6 +40,10 @@ static struct {
 struct hole {
     uintptr_t start, end;
 };
+
+/* Where the kept copies are (copy_relocations): no hole covers them. */
+static uintptr_t kept[8];
+static size_t nkept;
 
 static int kept_copy(const char *name)
 {
@@ -78,8 +88,11 @@ static size_t copy_relocations(struct hole *holes, size_t max)
 #error "copy relocations: add this architecture's relocation type"
 #endif
         const ElfW(Sym) *s = &symbols[ELF64_R_SYM(rela[i].r_info)];
-        if (kept_copy(names + s->st_name))
+        if (kept_copy(names + s->st_name)) {
+            if (nkept < sizeof kept / sizeof kept[0])
+                kept[nkept++] = rela[i].r_offset;
             continue;
+        }
         if (n == max)
             ckpt_fatal("the executable has more than %zu copy-relocated variables", max);
         holes[n].start = rela[i].r_offset;
@@ -120,10 +133,39 @@ static int by_start(const void *a, const void *b)
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static int kept_between(uintptr_t start, uintptr_t end)
+{
+    for (size_t i = 0; i < nkept; i++)
+        if (kept[i] >= start && kept[i] < end)
+            return 1;
+    return 0;
+}
+
+/* The copy relocations as at most `max` holes, neighbours merged. */
+static size_t copy_holes(struct hole *holes, size_t max)
+{
+    static struct hole copies[MAX_COPIES];
+    size_t n = copy_relocations(copies, MAX_COPIES), merged = 0;
+    qsort(copies, n, sizeof *copies, by_start);
+    for (size_t i = 0; i < n; i++) {
+        if (merged && copies[i].start <= holes[merged - 1].end + COPY_ALIGNMENT_GAP &&
+            !kept_between(holes[merged - 1].end, copies[i].start)) {
+            if (copies[i].end > holes[merged - 1].end)
+                holes[merged - 1].end = copies[i].end;
+            continue;
+        }
+        if (merged == max)
+            ckpt_fatal("the executable's copy-relocated variables lie in more than %zu places",
+                       max);
+        holes[merged++] = copies[i];
+    }
+    return merged;
+}
+
 static void compute_layout(void)
 {
     struct hole holes[MAX_HOLES];
-    size_t n = copy_relocations(holes, MAX_HOLES - 2);
+    size_t n = copy_holes(holes, MAX_HOLES - 2);
     if ((uintptr_t)__aalc_private_data_end > (uintptr_t)__aalc_private_data_start)
         holes[n++] = (struct hole){(uintptr_t)__aalc_private_data_start,
                                    (uintptr_t)__aalc_private_data_end};
