@@ -37,7 +37,8 @@ struct key {
 };
 
 struct attribute {
-    int32_t on, object, key, unused;
+    int32_t on, key;
+    int64_t object; /* the program's handle (CL_ARG) */
     int64_t value;
 };
 
@@ -61,7 +62,7 @@ static int new_key(int on, int64_t copy, int64_t del, void *extra)
     return ATTR_KEY_MARK | nkeys++;
 }
 
-static int find(int on, int object, int key)
+static int find(int on, int64_t object, int key)
 {
     for (int i = 0; i < nattrs; i++)
         if (attrs[i].on == on && attrs[i].object == object && attrs[i].key == key)
@@ -69,10 +70,10 @@ static int find(int on, int object, int key)
     return -1;
 }
 
-static void append(int on, int object, int key, int64_t value)
+static void append(int on, int64_t object, int key, int64_t value)
 {
     attrs = cl_grow(attrs, &attrs_capacity, nattrs + 1, sizeof *attrs);
-    attrs[nattrs++] = (struct attribute){on, object, key, 0, value};
+    attrs[nattrs++] = (struct attribute){on, key, object, value};
 }
 
 static void drop(int i)
@@ -90,8 +91,10 @@ static int call_delete(struct attribute a)
     void *value = (void *)(uintptr_t)a.value, *extra = (void *)(uintptr_t)k->extra;
     int handle = ATTR_KEY_MARK | a.key;
     if (a.on == ON_COMM)
-        return ((MPI_Comm_delete_attr_function *)(uintptr_t)k->del)(a.object, handle, value, extra);
-    return ((MPI_Type_delete_attr_function *)(uintptr_t)k->del)(a.object, handle, value, extra);
+        return ((MPI_Comm_delete_attr_function *)(uintptr_t)k->del)(
+            CL_ARG_HANDLE(MPI_Comm, a.object), handle, value, extra);
+    return ((MPI_Type_delete_attr_function *)(uintptr_t)k->del)(
+        CL_ARG_HANDLE(MPI_Datatype, a.object), handle, value, extra);
 }
 
 /* ---- keys ---- */
@@ -138,7 +141,7 @@ int MPI_Type_free_keyval(int *keyval)
 
 /* ---- set, get, delete ---- */
 
-static int set(int on, int object, int keyval, void *value)
+static int set(int on, int64_t object, int keyval, void *value)
 {
     int key = keyval & ATTR_KEY_INDEX;
     if (keys[key].on != on || keys[key].freed)
@@ -159,7 +162,7 @@ static int set(int on, int object, int keyval, void *value)
     return MPI_SUCCESS;
 }
 
-static int get(int on, int object, int keyval, void *value, int *flag)
+static int get(int on, int64_t object, int keyval, void *value, int *flag)
 {
     int i = keys[keyval & ATTR_KEY_INDEX].on == on ? find(on, object, keyval & ATTR_KEY_INDEX)
                                                     : -1;
@@ -169,7 +172,7 @@ static int get(int on, int object, int keyval, void *value, int *flag)
     return keys[keyval & ATTR_KEY_INDEX].on == on ? MPI_SUCCESS : MPI_ERR_KEYVAL;
 }
 
-static int delete_one(int on, int object, int keyval)
+static int delete_one(int on, int64_t object, int keyval)
 {
     int key = keyval & ATTR_KEY_INDEX, i = find(on, object, key);
     if (i < 0)
@@ -185,7 +188,7 @@ int MPI_Comm_set_attr(MPI_Comm comm, int keyval, void *value)
     if (!is_key(keyval))
         return PMPI_Comm_set_attr(cl_real_comm(comm), keyval, value);
     cl_comm_index(comm); /* stops the program on a handle it does not have */
-    return set(ON_COMM, comm, keyval, value);
+    return set(ON_COMM, CL_ARG(comm), keyval, value);
 }
 
 int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
@@ -193,7 +196,7 @@ int MPI_Comm_get_attr(MPI_Comm comm, int keyval, void *value, int *flag)
     if (!is_key(keyval))
         return PMPI_Comm_get_attr(cl_real_comm(comm), keyval, value, flag);
     cl_comm_index(comm);
-    return get(ON_COMM, comm, keyval, value, flag);
+    return get(ON_COMM, CL_ARG(comm), keyval, value, flag);
 }
 
 int MPI_Comm_delete_attr(MPI_Comm comm, int keyval)
@@ -201,7 +204,7 @@ int MPI_Comm_delete_attr(MPI_Comm comm, int keyval)
     if (!is_key(keyval))
         return PMPI_Comm_delete_attr(cl_real_comm(comm), keyval);
     cl_comm_index(comm);
-    return delete_one(ON_COMM, comm, keyval);
+    return delete_one(ON_COMM, CL_ARG(comm), keyval);
 }
 
 int MPI_Type_set_attr(MPI_Datatype type, int keyval, void *value)
@@ -209,7 +212,7 @@ int MPI_Type_set_attr(MPI_Datatype type, int keyval, void *value)
     if (!is_key(keyval))
         return PMPI_Type_set_attr(cl_real_type(type), keyval, value);
     cl_real_type(type);
-    return set(ON_TYPE, type, keyval, value);
+    return set(ON_TYPE, CL_ARG(type), keyval, value);
 }
 
 int MPI_Type_get_attr(MPI_Datatype type, int keyval, void *value, int *flag)
@@ -217,7 +220,7 @@ int MPI_Type_get_attr(MPI_Datatype type, int keyval, void *value, int *flag)
     if (!is_key(keyval))
         return PMPI_Type_get_attr(cl_real_type(type), keyval, value, flag);
     cl_real_type(type);
-    return get(ON_TYPE, type, keyval, value, flag);
+    return get(ON_TYPE, CL_ARG(type), keyval, value, flag);
 }
 
 int MPI_Type_delete_attr(MPI_Datatype type, int keyval)
@@ -225,7 +228,7 @@ int MPI_Type_delete_attr(MPI_Datatype type, int keyval)
     if (!is_key(keyval))
         return PMPI_Type_delete_attr(cl_real_type(type), keyval);
     cl_real_type(type);
-    return delete_one(ON_TYPE, type, keyval);
+    return delete_one(ON_TYPE, CL_ARG(type), keyval);
 }
 
 /* MPI-1's names for the communicator calls. */
@@ -257,7 +260,7 @@ int MPI_Attr_delete(MPI_Comm comm, int keyval)
 
 /* ---- duplicates, frees, the end ---- */
 
-static int copy_all(int on, int from, int to)
+static int copy_all(int on, int64_t from, int64_t to)
 {
     int n = nattrs; /* copies are appended after them */
     for (int i = 0; i < n; i++) {
@@ -271,11 +274,11 @@ static int copy_all(int on, int from, int to)
             out = in;
             flag = 1;
         } else if (k->copy != COPY_NONE && on == ON_COMM) {
-            rc = ((MPI_Comm_copy_attr_function *)(uintptr_t)k->copy)(from, handle, extra, in,
-                                                                       &out, &flag);
+            rc = ((MPI_Comm_copy_attr_function *)(uintptr_t)k->copy)(
+                CL_ARG_HANDLE(MPI_Comm, from), handle, extra, in, &out, &flag);
         } else if (k->copy != COPY_NONE) {
-            rc = ((MPI_Type_copy_attr_function *)(uintptr_t)k->copy)(from, handle, extra, in,
-                                                                       &out, &flag);
+            rc = ((MPI_Type_copy_attr_function *)(uintptr_t)k->copy)(
+                CL_ARG_HANDLE(MPI_Datatype, from), handle, extra, in, &out, &flag);
         }
         if (rc != MPI_SUCCESS)
             return rc;
@@ -287,17 +290,17 @@ static int copy_all(int on, int from, int to)
 
 int cl_attributes_comm_dup(MPI_Comm from, MPI_Comm to)
 {
-    return to == MPI_COMM_NULL ? MPI_SUCCESS : copy_all(ON_COMM, from, to);
+    return to == MPI_COMM_NULL ? MPI_SUCCESS : copy_all(ON_COMM, CL_ARG(from), CL_ARG(to));
 }
 
 int cl_attributes_type_dup(MPI_Datatype from, MPI_Datatype to)
 {
-    return to == MPI_DATATYPE_NULL ? MPI_SUCCESS : copy_all(ON_TYPE, from, to);
+    return to == MPI_DATATYPE_NULL ? MPI_SUCCESS : copy_all(ON_TYPE, CL_ARG(from), CL_ARG(to));
 }
 
 /* Every attribute of the object deleted, the last set first; each leaves
  * the table before its delete function runs, which may call MPI. */
-static void delete_all(int on, int object)
+static void delete_all(int on, int64_t object)
 {
     for (int i = nattrs - 1; i >= 0; i = i < nattrs ? i - 1 : nattrs - 1)
         if (attrs[i].on == on && attrs[i].object == object) {
@@ -309,18 +312,18 @@ static void delete_all(int on, int object)
 
 void cl_attributes_comm_freed(MPI_Comm comm)
 {
-    delete_all(ON_COMM, comm);
+    delete_all(ON_COMM, CL_ARG(comm));
 }
 
 void cl_attributes_type_freed(MPI_Datatype type)
 {
-    delete_all(ON_TYPE, type);
+    delete_all(ON_TYPE, CL_ARG(type));
 }
 
 void cl_attributes_finalize(void)
 {
-    delete_all(ON_COMM, MPI_COMM_SELF);
-    delete_all(ON_COMM, MPI_COMM_WORLD);
+    delete_all(ON_COMM, CL_ARG(MPI_COMM_SELF));
+    delete_all(ON_COMM, CL_ARG(MPI_COMM_WORLD));
 }
 
 /* ---- image ---- */

@@ -106,7 +106,7 @@ static inline int cl_coll_begin_at(struct cl_coll *c, int comm, const char *call
         return cl_coll_begin_slow(c, comm, call);
     struct cl_object *o = &cl_objects[comm];
     c->comm = comm;
-    c->real = o->real;
+    c->real = CL_HANDLE(MPI_Comm, o->real);
     c->seq = ++o->coll_seq;
     c->call = call;
     c->log = 0;

@@ -127,7 +127,7 @@ int cl_coll_begin_slow(struct cl_coll *c, int i, const char *call)
 {
     struct cl_object *o = &cl_objects[i];
     c->comm = i;
-    c->real = o->real;
+    c->real = CL_HANDLE(MPI_Comm, o->real);
     c->seq = ++o->coll_seq;
     c->call = call;
     c->log = 0;
@@ -388,7 +388,7 @@ MPI_Comm cl_coll_replay_creation(struct cl_coll *c)
         ckpt_fatal("recovering: %s on %s is logged as another collective", c->call,
                    comm_label(c->comm));
     replayed(c);
-    return e->object >= 0 ? cl_handle_of(e->object) : MPI_COMM_NULL;
+    return e->object >= 0 ? CL_HANDLE(MPI_Comm, cl_handle_of(e->object)) : MPI_COMM_NULL;
 }
 
 /* ---- the window ---- */
@@ -581,13 +581,13 @@ static void rebuild_crossing_creations(void)
         memcpy(args, e->bytes + sizeof k, sizeof *args * (size_t)k.nargs);
         if (!cl_recipe_valid(k.call, args, k.nargs))
             ckpt_fatal("recovering: malformed communicator recipe in this rank's log");
-        MPI_Comm real = cl_recipe_build(k.call, args, k.nargs);
+        MPI_Comm real = CL_HANDLE(MPI_Comm, cl_recipe_build(k.call, args, k.nargs));
         if (e->object >= 0) {
             while (cl_nobjects <= e->object) /* placeholders up to its old index */
                 cl_object_free(cl_object_add_placeholder());
             if (cl_objects[e->object].name || cl_objects[e->object].kind != CL_OBJ_COMM)
                 ckpt_fatal("recovering: the slot of a communicator in this rank's log is taken");
-            cl_objects[e->object].real = real;
+            cl_objects[e->object].real = CL_BITS(real);
             cl_objects[e->object].freed = 0;
             cl_objects[e->object].name = k.name;
             cl_objects[e->object].coll_seq = 0;

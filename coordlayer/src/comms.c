@@ -43,8 +43,8 @@ void cl_comm_membership(MPI_Comm real, int64_t *color, int64_t *key)
 MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t *args,
                       int nargs)
 {
-    int handle = cl_object_add(CL_OBJ_COMM, real, call, args, nargs);
-    int index = handle & CL_VIRTUAL_INDEX;
+    cl_bits handle = cl_object_add(CL_OBJ_COMM, CL_BITS(real), call, args, nargs);
+    int index = cl_bits_index(handle);
     if (real == MPI_COMM_NULL) {
         cl_object_free(index);
         index = -1;
@@ -52,13 +52,13 @@ MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t 
         cl_comm_created(index, c->comm, c->seq, real);
     }
     cl_coll_end_creation(c, call, args, nargs, index);
-    return index >= 0 ? handle : MPI_COMM_NULL;
+    return index >= 0 ? CL_HANDLE(MPI_Comm, handle) : MPI_COMM_NULL;
 }
 
 /* dup, split, split_type, create: all recorded as a split. */
 static MPI_Comm created_as_split(struct cl_coll *c, MPI_Comm parent, MPI_Comm real)
 {
-    int64_t args[3] = {parent, 0, 0};
+    int64_t args[3] = {CL_ARG(parent), 0, 0};
     cl_comm_membership(real, &args[1], &args[2]);
     return cl_comm_made(c, real, CL_MAKE_COMM_SPLIT, args, 3);
 }
@@ -74,7 +74,7 @@ static int copy_attributes(MPI_Comm comm, MPI_Comm *newcomm)
         /* Freed here, not as a collective: the copy may fail on some ranks only. */
         int index = cl_comm_index(*newcomm);
         cl_attributes_comm_freed(*newcomm);
-        PMPI_Comm_free(&cl_objects[index].real);
+        cl_comm_free_real(index);
         cl_object_free(index);
         *newcomm = MPI_COMM_NULL;
         cl_comm_error(cl_comm_index(comm), rc);
@@ -91,7 +91,7 @@ int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     }
     MPI_Comm real;
     int rc = PMPI_Comm_dup(c.real, &real);
-    int64_t parent = comm;
+    int64_t parent = CL_ARG(comm);
     *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
     return rc == MPI_SUCCESS ? copy_attributes(comm, newcomm) : rc;
 }
@@ -103,7 +103,7 @@ MPI_Comm cl_comm_dup_private(MPI_Comm comm)
         return cl_coll_replay_creation(&c);
     MPI_Comm real;
     PMPI_Comm_dup(c.real, &real);
-    int64_t parent = comm;
+    int64_t parent = CL_ARG(comm);
     return cl_comm_made(&c, real, CL_MAKE_COMM_DUP, &parent, 1);
 }
 
@@ -125,7 +125,7 @@ struct cl_idup {
 
 void cl_comm_idup_completed(struct cl_idup *d)
 {
-    int64_t parent = d->parent;
+    int64_t parent = CL_ARG(d->parent);
     *d->newcomm = cl_comm_made(&d->nb->c, d->real, CL_MAKE_COMM_DUP, &parent, 1);
     copy_attributes(d->parent, d->newcomm);
     cl_coll_nb_creation_completed(d->nb);
@@ -209,14 +209,6 @@ static int joined_pseudo(uint64_t name)
     return pseudo;
 }
 
-static uint64_t string_hash(const char *s)
-{
-    uint64_t h = 0;
-    for (; *s; s++)
-        h = h * 131 + (unsigned char)*s;
-    return h;
-}
-
 /* Collective over the group only: counting it on the parent would leave its
  * members disagreeing on the parent's count. It is counted instead on a
  * pseudo-communicator named by the parent, the tag and the members, which
@@ -225,7 +217,7 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
 {
     int parent = cl_comm_index(comm), n = 0;
     MPI_Group real_group = cl_real_group(group), parent_group;
-    PMPI_Comm_group(cl_objects[parent].real, &parent_group);
+    PMPI_Comm_group(cl_comm_at(parent), &parent_group);
     int *ranks = cl_group_ranks_in(real_group, parent_group, &n); /* parent ranks */
     PMPI_Group_free(&parent_group);
     struct cl_coll c;
@@ -235,9 +227,9 @@ int MPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *new
         *newcomm = cl_coll_replay_creation(&c);
     } else {
         MPI_Comm real;
-        rc = PMPI_Comm_create_group(cl_objects[parent].real, real_group, tag, &real);
+        rc = PMPI_Comm_create_group(cl_comm_at(parent), real_group, tag, &real);
         int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(3 + n));
-        args[0] = comm;
+        args[0] = CL_ARG(comm);
         args[1] = tag;
         args[2] = n;
         for (int i = 0; i < n; i++)
@@ -260,7 +252,7 @@ int MPI_Cart_create(MPI_Comm comm, int ndims, const int dims[], const int period
     MPI_Comm real;
     int rc = PMPI_Cart_create(c.real, ndims, dims, periods, reorder, &real);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(4 + 2 * ndims));
-    args[0] = comm;
+    args[0] = CL_ARG(comm);
     cl_comm_membership(real, &args[1], &args[2]);
     args[3] = ndims;
     for (int i = 0; i < ndims; i++) {
@@ -284,7 +276,7 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     MPI_Comm real;
     int rc = PMPI_Cart_sub(c.real, remain_dims, &real);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(2 + ndims));
-    args[0] = comm;
+    args[0] = CL_ARG(comm);
     args[1] = ndims;
     for (int i = 0; i < ndims; i++)
         args[2 + i] = remain_dims[i] != 0;
@@ -310,9 +302,19 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
     int rc = PMPI_Intercomm_create(c.real, local_leader,
                                    peer == MPI_COMM_NULL ? MPI_COMM_NULL : cl_real_comm(peer),
                                    remote_leader, tag, &real);
-    int64_t args[5] = {local_comm, local_leader, peer, remote_leader, tag};
+    int64_t args[5] = {CL_ARG(local_comm), local_leader, CL_ARG(peer), remote_leader, tag};
     *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM, args, 5);
     return rc;
+}
+
+#if MPI_VERSION >= 4 /* MPI-4 calls: creations without a parent communicator */
+
+static uint64_t string_hash(const char *s)
+{
+    uint64_t h = 0;
+    for (; *s; s++)
+        h = h * 131 + (unsigned char)*s;
+    return h;
 }
 
 /* World ranks of a group's members, hashed in order. */
@@ -351,11 +353,11 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
     int words = 0;
     int64_t *tag = cl_string_args(stringtag, &words);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(6 + words));
-    args[0] = local_group;
+    args[0] = CL_ARG(local_group);
     args[1] = local_leader;
-    args[2] = remote_group;
+    args[2] = CL_ARG(remote_group);
     args[3] = remote_leader;
-    args[4] = errhandler;
+    args[4] = CL_ARG(errhandler);
     args[5] = words;
     memcpy(args + 6, tag, sizeof *args * (size_t)words);
     *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_FROM_GROUPS, args, 6 + words);
@@ -385,8 +387,8 @@ int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info 
     int words = 0;
     int64_t *tag = cl_string_args(stringtag, &words);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(3 + words));
-    args[0] = group;
-    args[1] = errhandler;
+    args[0] = CL_ARG(group);
+    args[1] = CL_ARG(errhandler);
     args[2] = words;
     memcpy(args + 3, tag, sizeof *args * (size_t)words);
     *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_FROM_GROUP, args, 3 + words);
@@ -394,6 +396,8 @@ int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info 
     ckpt_untracked_free(args);
     return rc;
 }
+
+#endif
 
 int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
@@ -404,7 +408,7 @@ int MPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     }
     MPI_Comm real = MPI_COMM_NULL;
     int rc = PMPI_Intercomm_merge(c.real, high, &real);
-    int64_t args[2] = {intercomm, high != 0};
+    int64_t args[2] = {CL_ARG(intercomm), high != 0};
     *newintracomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM_MERGE, args, 2);
     return rc;
 }
@@ -420,7 +424,7 @@ int MPI_Comm_free(MPI_Comm *comm)
     int rc = MPI_SUCCESS;
     if (replay && !cl_requests_use_comm(c.comm)) {
         cl_coll_replay(&c, NULL, 0);
-        PMPI_Comm_free(&cl_objects[c.comm].real); /* the one the recovery rebuilt */
+        cl_comm_free_real(c.comm); /* the one the recovery rebuilt */
     } else if (replay) {
         cl_coll_replay(&c, NULL, 0);
         cl_objects[c.comm].freed = CL_FREED_IN_USE; /* requests.c frees it after them */
@@ -430,7 +434,7 @@ int MPI_Comm_free(MPI_Comm *comm)
         cl_objects[c.comm].freed = CL_FREED_IN_USE;
         cl_coll_end(&c, NULL, 0);
     } else {
-        rc = PMPI_Comm_free(&cl_objects[c.comm].real); /* no stale handle left behind */
+        rc = cl_comm_free_real(c.comm); /* no stale handle left behind */
         cl_coll_end(&c, NULL, 0);
     }
     cl_object_free(c.comm);
@@ -440,14 +444,15 @@ int MPI_Comm_free(MPI_Comm *comm)
 
 /* Freeing: the library's object goes; the record stays, for the objects
  * built from it and for recovery. */
-static int free_virtual(int *handle, int kind, int null, int (*pfree)(int *))
+static int free_group(MPI_Group *handle)
 {
-    if (!cl_is_virtual((unsigned)*handle, kind))
-        return pfree(handle);
-    int index = *handle & CL_VIRTUAL_INDEX, real = cl_real(*handle, kind);
-    int rc = pfree(&real);
+    if (!cl_is_virtual(*handle, CL_OBJ_GROUP))
+        return PMPI_Group_free(handle);
+    int index = cl_index_of(*handle);
+    MPI_Group real = cl_real_group(*handle);
+    int rc = PMPI_Group_free(&real);
     cl_object_free(index);
-    *handle = null;
+    *handle = MPI_GROUP_NULL;
     return rc;
 }
 
@@ -457,8 +462,9 @@ int MPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
     MPI_Group real;
     int rc = PMPI_Comm_group(cl_real_comm(comm), &real);
-    int64_t args[1] = {comm};
-    *group = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_OF_COMM, args, 1);
+    int64_t args[1] = {CL_ARG(comm)};
+    *group = CL_HANDLE(MPI_Group,
+                       cl_object_add(CL_OBJ_GROUP, CL_BITS(real), CL_MAKE_GROUP_OF_COMM, args, 1));
     return rc;
 }
 
@@ -466,8 +472,9 @@ int MPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
 {
     MPI_Group real;
     int rc = PMPI_Comm_remote_group(cl_real_comm(comm), &real);
-    int64_t args[1] = {comm};
-    *group = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_REMOTE_GROUP, args, 1);
+    int64_t args[1] = {CL_ARG(comm)};
+    *group = CL_HANDLE(MPI_Group,
+                       cl_object_add(CL_OBJ_GROUP, CL_BITS(real), CL_MAKE_REMOTE_GROUP, args, 1));
     return rc;
 }
 
@@ -482,11 +489,12 @@ static int selected(MPI_Group group, int rc, MPI_Group real, MPI_Group *out)
     int n = 0;
     int *mine = cl_group_ranks_in(real, cl_real_group(group), &n);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(n + 2));
-    args[0] = group;
+    args[0] = CL_ARG(group);
     args[1] = n;
     for (int i = 0; i < n; i++)
         args[2 + i] = mine[i];
-    *out = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_RANKS, args, n + 2);
+    *out = CL_HANDLE(MPI_Group,
+                     cl_object_add(CL_OBJ_GROUP, CL_BITS(real), CL_MAKE_GROUP_RANKS, args, n + 2));
     ckpt_untracked_free(mine);
     ckpt_untracked_free(args);
     return rc;
@@ -529,8 +537,9 @@ static int group_set(int which, MPI_Group g1, MPI_Group g2, MPI_Group *out,
         *out = real;
         return rc;
     }
-    int64_t args[3] = {which, g1, g2};
-    *out = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_SET, args, 3);
+    int64_t args[3] = {which, CL_ARG(g1), CL_ARG(g2)};
+    *out = CL_HANDLE(MPI_Group, cl_object_add(CL_OBJ_GROUP, CL_BITS(real), CL_MAKE_GROUP_SET,
+                                              args, 3));
     return rc;
 }
 
@@ -551,5 +560,5 @@ int MPI_Group_difference(MPI_Group g1, MPI_Group g2, MPI_Group *out)
 
 int MPI_Group_free(MPI_Group *group)
 {
-    return free_virtual(group, CL_OBJ_GROUP, MPI_GROUP_NULL, PMPI_Group_free);
+    return free_group(group);
 }

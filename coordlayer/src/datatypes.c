@@ -37,6 +37,12 @@ static void put_ints(struct args *a, const int *x, int n)
         put(a, x[i]);
 }
 
+static void put_types(struct args *a, const MPI_Datatype *types, int n)
+{
+    for (int i = 0; i < n; i++)
+        put(a, CL_ARG(types[i]));
+}
+
 static void put_aints(struct args *a, const MPI_Aint *x, int n)
 {
     for (int i = 0; i < n; i++)
@@ -45,8 +51,9 @@ static void put_aints(struct args *a, const MPI_Aint *x, int n)
 
 static int made(struct args *a, int rc, MPI_Datatype real, int call, MPI_Datatype *out)
 {
-    *out = rc == MPI_SUCCESS ? cl_object_add(CL_OBJ_TYPE, real, call, a->v, a->n)
-                             : MPI_DATATYPE_NULL;
+    *out = rc == MPI_SUCCESS
+               ? CL_HANDLE(MPI_Datatype, cl_object_add(CL_OBJ_TYPE, CL_BITS(real), call, a->v, a->n))
+               : MPI_DATATYPE_NULL;
     ckpt_untracked_free(a->v);
     return rc;
 }
@@ -57,7 +64,7 @@ int MPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
     int rc = PMPI_Type_contiguous(count, cl_real_type(oldtype), &real);
     struct args a = args_new(2);
     put(&a, count);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_CONTIGUOUS, newtype);
 }
 
@@ -70,7 +77,7 @@ int MPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype
     put(&a, count);
     put(&a, blocklength);
     put(&a, stride);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_VECTOR, newtype);
 }
 
@@ -83,7 +90,7 @@ int MPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Dat
     put(&a, count);
     put(&a, blocklength);
     put(&a, stride);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_HVECTOR, newtype);
 }
 
@@ -96,7 +103,7 @@ int MPI_Type_indexed(int count, const int blocklengths[], const int displacement
     put(&a, count);
     put_ints(&a, blocklengths, count);
     put_ints(&a, displacements, count);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_INDEXED, newtype);
 }
 
@@ -111,7 +118,7 @@ int MPI_Type_create_hindexed(int count, const int blocklengths[],
     put(&a, count);
     put_ints(&a, blocklengths, count);
     put_aints(&a, displacements, count);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_HINDEXED, newtype);
 }
 
@@ -125,7 +132,7 @@ int MPI_Type_create_indexed_block(int count, int blocklength, const int displace
     put(&a, count);
     put(&a, blocklength);
     put_ints(&a, displacements, count);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_INDEXED_BLOCK, newtype);
 }
 
@@ -139,7 +146,7 @@ int MPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint di
     put(&a, count);
     put(&a, blocklength);
     put_aints(&a, displacements, count);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_HINDEXED_BLOCK, newtype);
 }
 
@@ -154,7 +161,7 @@ int MPI_Type_create_struct(int count, const int blocklengths[], const MPI_Aint d
     put(&a, count);
     put_ints(&a, blocklengths, count);
     put_aints(&a, displacements, count);
-    put_ints(&a, types, count);
+    put_types(&a, types, count);
     return made(&a, rc, real, CL_MAKE_TYPE_STRUCT, newtype);
 }
 
@@ -171,7 +178,7 @@ int MPI_Type_create_subarray(int ndims, const int sizes[], const int subsizes[],
     put_ints(&a, subsizes, ndims);
     put_ints(&a, starts, ndims);
     put(&a, order);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_SUBARRAY, newtype);
 }
 
@@ -191,7 +198,7 @@ int MPI_Type_create_darray(int size, int rank, int ndims, const int gsizes[],
     put_ints(&a, dargs, ndims);
     put_ints(&a, psizes, ndims);
     put(&a, order);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     return made(&a, rc, real, CL_MAKE_TYPE_DARRAY, newtype);
 }
 
@@ -203,7 +210,7 @@ int MPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
     MPI_Datatype real;
     int rc = PMPI_Type_create_resized(cl_real_type(oldtype), lb, extent, &real);
     struct args a = args_new(3);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     put(&a, lb);
     put(&a, extent);
     return made(&a, rc, real, CL_MAKE_TYPE_RESIZED, newtype);
@@ -214,7 +221,7 @@ int MPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     MPI_Datatype real;
     int rc = PMPI_Type_dup(cl_real_type(oldtype), &real);
     struct args a = args_new(1);
-    put(&a, oldtype);
+    put(&a, CL_ARG(oldtype));
     rc = made(&a, rc, real, CL_MAKE_TYPE_DUP, newtype);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -234,7 +241,7 @@ MPI_Datatype cl_type_dup_private(MPI_Datatype type)
     MPI_Datatype real, out;
     int rc = PMPI_Type_dup(cl_real_type(type), &real);
     struct args a = args_new(1);
-    put(&a, type);
+    put(&a, CL_ARG(type));
     made(&a, rc, real, CL_MAKE_TYPE_DUP, &out);
     return out;
 }
@@ -258,7 +265,7 @@ int MPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses
         if (combiner == MPI_COMBINER_NAMED)
             continue;
         struct args a = args_new(2);
-        put(&a, type);
+        put(&a, CL_ARG(type));
         put(&a, k);
         made(&a, MPI_SUCCESS, array_of_datatypes[k], CL_TYPE_CONTENTS_OF,
              &array_of_datatypes[k]);
@@ -268,22 +275,22 @@ int MPI_Type_get_contents(MPI_Datatype type, int max_integers, int max_addresses
 
 int MPI_Type_commit(MPI_Datatype *type)
 {
-    if (!cl_is_virtual((unsigned)*type, CL_OBJ_TYPE))
+    if (!cl_is_virtual(*type, CL_OBJ_TYPE))
         return PMPI_Type_commit(type);
     MPI_Datatype real = cl_real_type(*type);
     int rc = PMPI_Type_commit(&real);
-    int64_t arg = *type;
-    cl_recipe_add(CL_TYPE_COMMIT, *type & CL_VIRTUAL_INDEX, &arg, 1);
+    int64_t arg = CL_ARG(*type);
+    cl_recipe_add(CL_TYPE_COMMIT, cl_index_of(*type), &arg, 1);
     return rc;
 }
 
 int MPI_Type_free(MPI_Datatype *type)
 {
-    if (!cl_is_virtual((unsigned)*type, CL_OBJ_TYPE))
+    if (!cl_is_virtual(*type, CL_OBJ_TYPE))
         return PMPI_Type_free(type);
     cl_real_type(*type); /* stops the program on a handle it does not have */
     cl_attributes_type_freed(*type);
-    int rc = cl_type_free(*type & CL_VIRTUAL_INDEX);
+    int rc = cl_type_free(cl_index_of(*type));
     *type = MPI_DATATYPE_NULL;
     return rc;
 }
@@ -299,16 +306,16 @@ int MPI_Op_create(MPI_User_function *function, int commute, MPI_Op *op)
         return rc;
     }
     int64_t args[3] = {(int64_t)(uintptr_t)function, commute, slot};
-    *op = cl_object_add(CL_OBJ_OP, real, CL_MAKE_OP, args, 3);
-    cl_objects[*op & CL_VIRTUAL_INDEX].slot = slot;
+    *op = CL_HANDLE(MPI_Op, cl_object_add(CL_OBJ_OP, CL_BITS(real), CL_MAKE_OP, args, 3));
+    cl_objects[cl_index_of(*op)].slot = slot;
     return rc;
 }
 
 int MPI_Op_free(MPI_Op *op)
 {
-    if (!cl_is_virtual((unsigned)*op, CL_OBJ_OP))
+    if (!cl_is_virtual(*op, CL_OBJ_OP))
         return PMPI_Op_free(op);
-    int index = *op & CL_VIRTUAL_INDEX;
+    int index = cl_index_of(*op);
     MPI_Op real = cl_real_op(*op);
     int rc = PMPI_Op_free(&real);
     cl_user_op_release(cl_objects[index].slot);

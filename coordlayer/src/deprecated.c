@@ -1,7 +1,11 @@
 /* Calls MPI-3 deprecated (and MPI-4 removed) that MPICH still provides and
  * older codes still call: each is the same as its successor, which the
- * layer records. (MPI_Type_extent, _lb and _ub are passed on by forward.c.) */
+ * layer records. (MPI_Type_extent, _lb and _ub are passed on by forward.c.)
+ * Open MPI's header removes them (a program cannot call them), unless it is
+ * built with its MPI-1 compatibility. */
 #include <mpi.h>
+
+#ifndef OMPI_OMIT_MPI1_COMPAT_DECLS
 
 int MPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                      MPI_Datatype *newtype)
@@ -39,6 +43,8 @@ int MPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
 {
     return MPI_Comm_set_errhandler(comm, errhandler);
 }
+
+#endif
 
 /* Not deprecated, but of the same kind: it returns a predefined type. */
 int MPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)

@@ -24,7 +24,7 @@ static int index_of(MPI_Errhandler real)
     int freed = -1;
     for (int i = cl_nobjects - 1; i > CL_SELF; i--) {
         const struct cl_object *o = &cl_objects[i];
-        if (o->kind != CL_OBJ_ERRHANDLER || o->real != real || o->freed == CL_RECLAIMED)
+        if (o->kind != CL_OBJ_ERRHANDLER || o->real != CL_BITS(real) || o->freed == CL_RECLAIMED)
             continue;
         if (!o->freed)
             return i;
@@ -51,9 +51,9 @@ static MPI_Comm program_comm(MPI_Comm real)
     if (real == MPI_COMM_WORLD || real == MPI_COMM_SELF)
         return real;
     for (int i = CL_SELF + 1; i < cl_nobjects; i++) /* a freed one has no handle left */
-        if (cl_objects[i].kind == CL_OBJ_COMM && cl_objects[i].real == real &&
+        if (cl_objects[i].kind == CL_OBJ_COMM && cl_comm_at(i) == real &&
             (!cl_objects[i].freed || cl_objects[i].freed == CL_FREED_IN_USE))
-            return cl_handle_of(i);
+            return CL_HANDLE(MPI_Comm, cl_handle_of(i));
     return real;
 }
 
@@ -71,7 +71,7 @@ void cl_errhandler_trampoline(MPI_Comm *real, int *code, ...)
 
 int cl_comm_error(int comm, int code)
 {
-    PMPI_Comm_call_errhandler(cl_objects[comm].real, code);
+    PMPI_Comm_call_errhandler(cl_comm_at(comm), code);
     return code;
 }
 
@@ -81,16 +81,17 @@ int MPI_Comm_create_errhandler(MPI_Comm_errhandler_function *function,
     MPI_Errhandler real;
     int rc = PMPI_Comm_create_errhandler(cl_errhandler_trampoline, &real);
     int64_t args[1] = {(int64_t)(uintptr_t)function};
-    *errhandler = cl_object_add(CL_OBJ_ERRHANDLER, real, CL_MAKE_ERRHANDLER, args, 1);
-    cl_objects[*errhandler & CL_VIRTUAL_INDEX].slot = 1;
+    *errhandler = CL_HANDLE(MPI_Errhandler, cl_object_add(CL_OBJ_ERRHANDLER, CL_BITS(real),
+                                                          CL_MAKE_ERRHANDLER, args, 1));
+    cl_objects[cl_index_of(*errhandler)].slot = 1;
     return rc;
 }
 
 int MPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler errhandler)
 {
     int index = cl_comm_index(comm);
-    int rc = PMPI_Comm_set_errhandler(cl_objects[index].real, cl_real_errhandler(errhandler));
-    int64_t args[2] = {comm, errhandler};
+    int rc = PMPI_Comm_set_errhandler(cl_comm_at(index), cl_real_errhandler(errhandler));
+    int64_t args[2] = {CL_ARG(comm), CL_ARG(errhandler)};
     cl_recipe_add(CL_SET_ERRHANDLER, index, args, 2);
     return rc;
 }
@@ -109,16 +110,16 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
      * (and so does a rebuilt one). */
     PMPI_Errhandler_free(&real);
     cl_objects[index].slot++;
-    *errhandler = cl_handle_of(index);
+    *errhandler = CL_HANDLE(MPI_Errhandler, cl_handle_of(index));
     return rc;
 }
 
 int MPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
-    if (!cl_is_virtual((unsigned)*errhandler, CL_OBJ_ERRHANDLER))
+    if (!cl_is_virtual(*errhandler, CL_OBJ_ERRHANDLER))
         return PMPI_Errhandler_free(errhandler);
-    int index = *errhandler & CL_VIRTUAL_INDEX;
-    int real = cl_real_errhandler(*errhandler), rc = MPI_SUCCESS;
+    int index = cl_index_of(*errhandler), rc = MPI_SUCCESS;
+    MPI_Errhandler real = cl_real_errhandler(*errhandler);
     *errhandler = MPI_ERRHANDLER_NULL;
     if (--cl_objects[index].slot > 0)
         return rc; /* the program holds it through another reference */

@@ -54,13 +54,13 @@ struct file {
     int32_t comm;    /* table index of the communicator it was opened on */
     int32_t counter; /* table index of its pseudo-communicator */
     int32_t amode, atomic, split_pending;
-    int32_t etype, filetype; /* the program's; derived ones are private duplicates */
-    int32_t errhandler;      /* a predefined one */
     int32_t path_len;
     int32_t hints_len;
-    int64_t disp;
-    int64_t position;        /* at the checkpoint, in etypes of the view */
-    int64_t size;            /* at the checkpoint, or when closed */
+    MPI_Datatype etype, filetype; /* the program's; derived ones are private duplicates */
+    MPI_Errhandler errhandler;    /* a predefined one */
+    MPI_Offset disp;
+    MPI_Offset position;     /* at the checkpoint, in etypes of the view */
+    MPI_Offset size;         /* at the checkpoint, or when closed */
     uint64_t name;           /* the counter's name: the same on every member */
     MPI_Status split_status; /* of a split collective begun and not ended */
     char datarep[MPI_MAX_DATAREP_STRING];
@@ -177,12 +177,12 @@ static MPI_Info hints_info(const struct file *f)
 /* A view's type the file keeps: the program may free its own handle. */
 static MPI_Datatype kept_type(MPI_Datatype t)
 {
-    return cl_is_virtual((unsigned)t, CL_OBJ_TYPE) ? cl_type_dup_private(t) : t;
+    return cl_is_virtual(t, CL_OBJ_TYPE) ? cl_type_dup_private(t) : t;
 }
 
 static void release_type(MPI_Datatype t)
 {
-    if (cl_is_virtual((unsigned)t, CL_OBJ_TYPE))
+    if (cl_is_virtual(t, CL_OBJ_TYPE))
         MPI_Type_free(&t);
 }
 
@@ -657,7 +657,7 @@ int MPI_File_get_group(MPI_File fh, MPI_Group *group)
         return PMPI_File_get_group(fh, group);
     MPI_Comm comm = f->comm == CL_WORLD  ? MPI_COMM_WORLD
                     : f->comm == CL_SELF ? MPI_COMM_SELF
-                                         : cl_handle_of(f->comm);
+                                         : CL_HANDLE(MPI_Comm, cl_handle_of(f->comm));
     return MPI_Comm_group(comm, group);
 }
 
@@ -693,7 +693,7 @@ int MPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Da
 
 static MPI_Errhandler predefined_errhandler(MPI_Errhandler e)
 {
-    if (cl_is_virtual((unsigned)e, CL_OBJ_ERRHANDLER))
+    if (cl_is_virtual(e, CL_OBJ_ERRHANDLER))
         cl_unsupported("MPI_File_set_errhandler with an error handler the program made",
                        "it would not be set again on the reopened file; use "
                        "MPI_ERRORS_RETURN or MPI_ERRORS_ARE_FATAL");
@@ -727,7 +727,7 @@ int MPI_File_call_errhandler(MPI_File fh, int errorcode)
 
 void cl_files_save(void **bytes, size_t *n)
 {
-    size_t size = 2 * sizeof(int32_t);
+    size_t size = 2 * sizeof(int64_t);
     for (int i = 0; i < nfiles; i++) {
         struct file *f = &files[i];
         if (f->open) {
@@ -737,7 +737,7 @@ void cl_files_save(void **bytes, size_t *n)
         size += SAVED_BYTES + (size_t)f->path_len + (size_t)f->hints_len;
     }
     unsigned char *p = ckpt_untracked_malloc(size), *q = p;
-    int32_t head[2] = {nfiles, default_errhandler};
+    int64_t head[2] = {nfiles, CL_ARG(default_errhandler)};
     memcpy(q, head, sizeof head);
     q += sizeof head;
     for (int i = 0; i < nfiles; i++) {
@@ -756,15 +756,15 @@ void cl_files_save(void **bytes, size_t *n)
 int cl_files_load(const void *bytes, size_t n)
 {
     const unsigned char *p = bytes, *end = p + n;
-    int32_t head[2];
+    int64_t head[2];
     if (n < sizeof head)
         return -1;
     memcpy(head, p, sizeof head);
     p += sizeof head;
-    if (head[0] < 0)
+    if (head[0] < 0 || head[0] > INT_MAX)
         return -1;
     nfiles = 0;
-    default_errhandler = head[1];
+    default_errhandler = CL_ARG_HANDLE(MPI_Errhandler, head[1]);
     for (int i = 0; i < head[0]; i++) {
         files = cl_grow(files, &files_capacity, nfiles + 1, sizeof *files);
         struct file *f = &files[nfiles];

@@ -16,7 +16,6 @@
 #include <stdint.h>
 #include <string.h>
 
-#define INFO_PREFIX 0x9c000000u /* MPICH's for info objects (objects.h) */
 
 struct info {
     MPI_Info real;
@@ -25,17 +24,12 @@ struct info {
 static struct info *infos;
 static int ninfos, infos_capacity;
 
-static int is_virtual(MPI_Info info)
-{
-    return ((unsigned)info & CL_VIRTUAL_SELECT) == (INFO_PREFIX | CL_VIRTUAL_MARK);
-}
-
 static int index_of(MPI_Info info, const char *call)
 {
-    int i = (int)((unsigned)info & CL_VIRTUAL_INDEX);
-    if (!is_virtual(info) || i >= ninfos || !infos[i].live)
-        ckpt_fatal("%s: invalid MPI_Info handle 0x%x (not one this program made, or freed)",
-                   call, (unsigned)info);
+    int i = cl_index_of(info);
+    if (!cl_is_virtual(info, CL_OBJ_INFO) || i >= ninfos || !infos[i].live)
+        ckpt_fatal("%s: invalid MPI_Info handle %#lx (not one this program made, or freed)",
+                   call, (unsigned long)CL_BITS(info));
     return i;
 }
 
@@ -58,7 +52,7 @@ MPI_Info cl_info_adopt(MPI_Info real)
     if (i > (int)CL_VIRTUAL_INDEX)
         ckpt_fatal("more than %d MPI_Info objects alive", (int)CL_VIRTUAL_INDEX);
     infos[i] = (struct info){real, 1};
-    return (MPI_Info)(INFO_PREFIX | CL_VIRTUAL_MARK | (unsigned)i);
+    return CL_HANDLE(MPI_Info, cl_bits_virtual_of(i, CL_OBJ_INFO));
 }
 
 /* ---- the calls ---- */
@@ -71,6 +65,7 @@ int MPI_Info_create(MPI_Info *info)
     return rc;
 }
 
+#if MPI_VERSION >= 4
 int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
 {
     MPI_Info real;
@@ -89,7 +84,7 @@ int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 
 int MPI_Info_free(MPI_Info *info)
 {
-    if (!is_virtual(*info))
+    if (!cl_is_virtual(*info, CL_OBJ_INFO))
         return PMPI_Info_free(info);
     int i = index_of(*info, "MPI_Info_free");
     int rc = PMPI_Info_free(&infos[i].real);
@@ -123,15 +118,19 @@ int MPI_Info_get_nthkey(MPI_Info info, int n, char *key)
     return PMPI_Info_get_nthkey(cl_real_info(info), n, key);
 }
 
+#endif
+
 int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
     return PMPI_Info_get_valuelen(cl_real_info(info), key, valuelen, flag);
 }
 
+#if MPI_VERSION >= 4
 int MPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
 {
     return PMPI_Info_get_string(cl_real_info(info), key, buflen, value, flag);
 }
+#endif
 
 int MPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
 {

@@ -23,14 +23,14 @@
 
 static MPI_Message handle_of(int id)
 {
-    return (MPI_Message)(MESSAGE_BASE + id);
+    return CL_HANDLE(MPI_Message, MESSAGE_BASE + id);
 }
 
 static int id_of(MPI_Message message, const char *call)
 {
-    int id = (int)message - MESSAGE_BASE;
-    if (id <= 0 || id >= CL_MATCHED_LIMIT)
-        ckpt_fatal("%s: invalid message handle 0x%x", call, (unsigned)message);
+    int id = (int)(CL_BITS(message) - MESSAGE_BASE);
+    if (CL_BITS(message) < MESSAGE_BASE || id <= 0 || id >= CL_MATCHED_LIMIT)
+        ckpt_fatal("%s: invalid message handle %#lx", call, (unsigned long)CL_BITS(message));
     return id;
 }
 
@@ -101,8 +101,8 @@ int MPI_Mrecv(void *buf, int count, MPI_Datatype type, MPI_Message *message,
         void *bytes;
         int src, tag, nbytes;
         if (!cl_held_take_matched(id_of(*message, "MPI_Mrecv"), &src, &tag, &bytes, &nbytes))
-            ckpt_fatal("MPI_Mrecv: message handle 0x%x was received already",
-                       (unsigned)*message);
+            ckpt_fatal("MPI_Mrecv: message handle %#lx was received already",
+                       (unsigned long)CL_BITS(*message));
         cl_check_fits(src, tag, nbytes, count, type); /* stops the program, as MPI would */
         cl_data_unbytes(bytes, nbytes, buf, count, type);
         ckpt_untracked_free(bytes);

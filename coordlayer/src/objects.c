@@ -44,10 +44,10 @@ static int *comm_sizes;
 static int world_ranks_capacity;
 
 
-void cl_bad_handle(unsigned handle, int kind)
+void cl_bad_handle(cl_bits handle, int kind)
 {
-    ckpt_fatal("invalid %s handle 0x%x passed to MPI (not one this program created)",
-               kind_names[kind], handle);
+    ckpt_fatal("invalid %s handle %#lx passed to MPI (not one this program created)",
+               kind_names[kind], (unsigned long)handle);
 }
 
 int *cl_group_ranks_in(MPI_Group group, MPI_Group other, int *n)
@@ -83,10 +83,10 @@ static void know_ranks(int comm)
     if (!world_ranks[comm]) {
         MPI_Group group;
         /* Point-to-point on an inter-communicator names the remote group's ranks. */
-        if (cl_is_inter(cl_objects[comm].real))
-            PMPI_Comm_remote_group(cl_objects[comm].real, &group);
+        if (cl_is_inter(cl_comm_at(comm)))
+            PMPI_Comm_remote_group(cl_comm_at(comm), &group);
         else
-            PMPI_Comm_group(cl_objects[comm].real, &group);
+            PMPI_Comm_group(cl_comm_at(comm), &group);
         world_ranks[comm] = cl_group_world_ranks(group, &comm_sizes[comm]);
         PMPI_Group_free(&group);
     }
@@ -118,14 +118,14 @@ int cl_comm_index_slow(MPI_Comm comm)
         return CL_WORLD;
     if (comm == MPI_COMM_SELF)
         return CL_SELF;
-    if (!cl_is_virtual((unsigned)comm, CL_OBJ_COMM))
-        ckpt_fatal("communicator handle 0x%x is %s", (unsigned)comm,
+    if (!cl_is_virtual(comm, CL_OBJ_COMM))
+        ckpt_fatal("communicator handle %#lx is %s", (unsigned long)CL_BITS(comm),
                    comm == MPI_COMM_NULL ? "MPI_COMM_NULL" : "not one this program created");
-    int i = comm & CL_VIRTUAL_INDEX;
+    int i = cl_index_of(comm);
     if (i >= cl_nobjects || cl_objects[i].kind != CL_OBJ_COMM)
-        cl_bad_handle((unsigned)comm, CL_OBJ_COMM);
+        cl_bad_handle(CL_BITS(comm), CL_OBJ_COMM);
     if (cl_objects[i].freed)
-        ckpt_fatal("communicator handle 0x%x was freed", (unsigned)comm);
+        ckpt_fatal("communicator handle %#lx was freed", (unsigned long)CL_BITS(comm));
     return i;
 }
 
@@ -141,7 +141,7 @@ static void sweep_for_last_freed(int kind);
 /* Communicators always take a new slot: recovery puts the ones created
  * across a checkpoint back at the index they had (coll_log.c), past the
  * table it restored. */
-static int new_entry(int kind, int real)
+static int new_entry(int kind, cl_bits real)
 {
     int i;
     if (kind != CL_OBJ_COMM)
@@ -152,7 +152,7 @@ static int new_entry(int kind, int real)
         cl_objects = cl_grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
         if (cl_nobjects > CL_VIRTUAL_INDEX)
             ckpt_fatal("more than %d MPI objects alive or needed to rebuild others: the "
-                       "coordination layer's table is full", CL_VIRTUAL_INDEX);
+                       "coordination layer's table is full", (int)CL_VIRTUAL_INDEX);
         i = cl_nobjects++;
     }
     struct cl_object *o = &cl_objects[i];
@@ -168,8 +168,8 @@ void cl_objects_init(void)
     nrecipes = 0;
     nfree_slots = 0;
     frees_since_sweep = 0;
-    new_entry(CL_OBJ_COMM, MPI_COMM_WORLD);
-    new_entry(CL_OBJ_COMM, MPI_COMM_SELF);
+    new_entry(CL_OBJ_COMM, CL_BITS(MPI_COMM_WORLD));
+    new_entry(CL_OBJ_COMM, CL_BITS(MPI_COMM_SELF));
     cl_objects[CL_WORLD].name = 1;
     cl_objects[CL_SELF].name = mix64(2 + (uint64_t)cl.rank); /* one per rank */
 }
@@ -193,7 +193,7 @@ void cl_recipe_add(int call, int object, const int64_t *args, int nargs)
     append_recipe(call, object, args, nargs);
 }
 
-int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs)
+cl_bits cl_object_add(int kind, cl_bits real, int call, const int64_t *args, int nargs)
 {
     check_recorded(call, kind, args, nargs);
     int i = new_entry(kind, real);
@@ -222,7 +222,7 @@ int cl_comm_pseudo(uint64_t name)
     int i = cl_comm_named(name);
     if (i >= 0)
         return i;
-    i = new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
+    i = new_entry(CL_OBJ_COMM, CL_BITS(MPI_COMM_NULL));
     cl_objects[i].name = name;
     cl_objects[i].freed = 1; /* no handle ever reaches the program */
     return i;
@@ -236,7 +236,7 @@ uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n)
     return h;
 }
 
-int cl_virtual_of(int real, int kind)
+cl_bits cl_virtual_of(cl_bits real, int kind)
 {
     for (int i = CL_SELF + 1; i < cl_nobjects; i++)
         if (cl_objects[i].kind == kind && !cl_objects[i].freed && cl_objects[i].real == real)
@@ -246,7 +246,15 @@ int cl_virtual_of(int real, int kind)
 
 int cl_object_add_placeholder(void)
 {
-    return new_entry(CL_OBJ_COMM, MPI_COMM_NULL);
+    return new_entry(CL_OBJ_COMM, CL_BITS(MPI_COMM_NULL));
+}
+
+int cl_comm_free_real(int index)
+{
+    MPI_Comm real = cl_comm_at(index);
+    int rc = PMPI_Comm_free(&real);
+    cl_objects[index].real = CL_BITS(real);
+    return rc;
 }
 
 void cl_object_free(int index)
@@ -294,8 +302,8 @@ char *cl_args_string(const int64_t *args, int words)
 static int index_of(int64_t handle)
 {
     for (int kind = 0; kind < CL_OBJ_KINDS; kind++)
-        if (cl_is_virtual((unsigned)handle, kind)) {
-            int i = (int)(handle & CL_VIRTUAL_INDEX);
+        if (cl_bits_virtual((cl_bits)handle, kind)) {
+            int i = cl_bits_index((cl_bits)handle);
             return i < cl_nobjects ? i : -1;
         }
     return -1;
@@ -400,15 +408,18 @@ static void sweep_for_last_freed(int kind)
 
 static void mark_datatype(void *needed, MPI_Datatype type)
 {
-    if (index_of(type) >= 0)
-        mark(needed, index_of(type));
+    if (index_of((int64_t)CL_BITS(type)) >= 0)
+        mark(needed, index_of((int64_t)CL_BITS(type)));
 }
 
 /* The library's type goes, and what was learnt about its handle. */
 static int free_library_type(int index)
 {
-    cl_type_forget(cl_handle_of(index));
-    return PMPI_Type_free(&cl_objects[index].real);
+    cl_type_forget(CL_HANDLE(MPI_Datatype, cl_handle_of(index)));
+    MPI_Datatype real = cl_type_at(index);
+    int rc = PMPI_Type_free(&real);
+    cl_objects[index].real = CL_BITS(real);
+    return rc;
 }
 
 struct type_search {
@@ -424,7 +435,7 @@ static void find_type(void *ctx, MPI_Datatype type)
 
 int cl_type_free(int index)
 {
-    struct type_search search = {cl_handle_of(index), 0};
+    struct type_search search = {CL_HANDLE(MPI_Datatype, cl_handle_of(index)), 0};
     cl_requests_each_datatype(find_type, &search);
     int rc = search.found ? MPI_SUCCESS : free_library_type(index);
     cl_objects[index].freed = search.found ? CL_FREED_IN_USE : 1;
@@ -559,10 +570,10 @@ static MPI_Datatype *type_args(const int64_t *args, int n)
  * a duplicate, then the duplicate freed); it is rebuilt all the same. */
 static MPI_Comm comm_arg(int64_t a)
 {
-    return cl_real((MPI_Comm)a, CL_OBJ_COMM);
+    return CL_HANDLE(MPI_Comm, cl_real((cl_bits)a, CL_OBJ_COMM));
 }
 
-static int build_comm(int call, const int64_t *a)
+static MPI_Comm build_comm(int call, const int64_t *a)
 {
     MPI_Comm out = MPI_COMM_NULL;
     switch (call) {
@@ -605,12 +616,14 @@ static int build_comm(int call, const int64_t *a)
         PMPI_Intercomm_merge(comm_arg(a[0]), (int)a[1], &out);
         break;
     case CL_MAKE_INTERCOMM_FROM_GROUPS: {
+#if MPI_VERSION >= 4 /* before, no image holds this recipe */
         char *tag = cl_args_string(a + 6, (int)a[5]);
         PMPI_Intercomm_create_from_groups(cl_real_group((MPI_Group)a[0]), (int)a[1],
                                           cl_real_group((MPI_Group)a[2]), (int)a[3], tag,
                                           MPI_INFO_NULL,
                                           cl_real_errhandler((MPI_Errhandler)a[4]), &out);
         ckpt_untracked_free(tag);
+#endif
         break;
     }
     case CL_MAKE_COMM_FROM_GROUP:
@@ -677,12 +690,15 @@ int cl_recipe_valid(int call, const int64_t *args, int nargs)
     return expected_args(call, args, nargs) == nargs;
 }
 
-int cl_recipe_build(int call, const int64_t *a, int nargs)
+cl_bits cl_recipe_build(int call, const int64_t *a, int nargs)
 {
     if (!cl_recipe_valid(call, a, nargs))
         ckpt_fatal("internal error: malformed MPI object recipe (call %d, %d arguments)", call,
                    nargs);
-    int out = 0;
+    MPI_Group group = MPI_GROUP_NULL;
+    MPI_Datatype type = MPI_DATATYPE_NULL;
+    MPI_Op op = MPI_OP_NULL;
+    MPI_Errhandler errhandler = MPI_ERRHANDLER_NULL;
     switch ((enum cl_recipe_call)call) { /* a case for every recipe: -Werror=switch */
     case CL_RECIPE_NONE: case CL_RECIPE_CALLS:
         break;
@@ -690,95 +706,89 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_COMM_GRAPH:
     case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM: case CL_MAKE_INTERCOMM_MERGE:
     case CL_MAKE_INTERCOMM_FROM_GROUPS: case CL_MAKE_COMM_FROM_GROUP:
-        return build_comm(call, a);
-    case CL_MAKE_SESSION:
-        return cl_session_build(a);
-    case CL_MAKE_GROUP_FROM_PSET:
-        return cl_session_build_group(a);
-    case CL_SESSION_SET_ERRHANDLER:
-        PMPI_Session_set_errhandler(cl_real_session((MPI_Session)a[0]),
-                                    cl_real_errhandler((MPI_Errhandler)a[1]));
-        return 0;
+        return CL_BITS(build_comm(call, a));
+    case CL_MAKE_SESSION: case CL_MAKE_GROUP_FROM_PSET: case CL_SESSION_SET_ERRHANDLER:
+        return cl_session_recipe_build(call, a);
     case CL_MAKE_REMOTE_GROUP:
-        PMPI_Comm_remote_group(comm_arg(a[0]), &out);
-        return out;
+        PMPI_Comm_remote_group(comm_arg(a[0]), &group);
+        return CL_BITS(group);
     case CL_SET_ERRHANDLER:
         PMPI_Comm_set_errhandler(comm_arg(a[0]), cl_real_errhandler((MPI_Errhandler)a[1]));
         return 0;
     case CL_MAKE_GROUP_OF_COMM:
-        PMPI_Comm_group(comm_arg(a[0]), &out);
-        return out;
+        PMPI_Comm_group(comm_arg(a[0]), &group);
+        return CL_BITS(group);
     case CL_MAKE_GROUP_RANKS: {
         int *ranks = cl_int_args(a + 2, (int)a[1]);
-        PMPI_Group_incl(cl_real_group((MPI_Group)a[0]), (int)a[1], ranks, &out);
+        PMPI_Group_incl(cl_real_group((MPI_Group)a[0]), (int)a[1], ranks, &group);
         ckpt_untracked_free(ranks);
-        return out;
+        return CL_BITS(group);
     }
     case CL_MAKE_GROUP_SET: {
         int (*op[3])(MPI_Group, MPI_Group, MPI_Group *) = {PMPI_Group_union,
                                                           PMPI_Group_intersection,
                                                           PMPI_Group_difference};
-        op[a[0]](cl_real_group((MPI_Group)a[1]), cl_real_group((MPI_Group)a[2]), &out);
-        return out;
+        op[a[0]](cl_real_group((MPI_Group)a[1]), cl_real_group((MPI_Group)a[2]), &group);
+        return CL_BITS(group);
     }
     case CL_MAKE_TYPE_CONTIGUOUS:
-        PMPI_Type_contiguous((int)a[0], cl_real_type((MPI_Datatype)a[1]), &out);
-        return out;
+        PMPI_Type_contiguous((int)a[0], cl_real_type((MPI_Datatype)a[1]), &type);
+        return CL_BITS(type);
     case CL_MAKE_TYPE_VECTOR:
-        PMPI_Type_vector((int)a[0], (int)a[1], (int)a[2], cl_real_type((MPI_Datatype)a[3]), &out);
-        return out;
+        PMPI_Type_vector((int)a[0], (int)a[1], (int)a[2], cl_real_type((MPI_Datatype)a[3]), &type);
+        return CL_BITS(type);
     case CL_MAKE_TYPE_HVECTOR:
         PMPI_Type_create_hvector((int)a[0], (int)a[1], (MPI_Aint)a[2],
-                                 cl_real_type((MPI_Datatype)a[3]), &out);
-        return out;
+                                 cl_real_type((MPI_Datatype)a[3]), &type);
+        return CL_BITS(type);
     case CL_MAKE_TYPE_INDEXED: case CL_MAKE_TYPE_HINDEXED: {
         int n = (int)a[0], *lengths = cl_int_args(a + 1, n);
         MPI_Datatype old = cl_real_type((MPI_Datatype)a[1 + 2 * n]);
         if (call == CL_MAKE_TYPE_INDEXED) {
             int *displs = cl_int_args(a + 1 + n, n);
-            PMPI_Type_indexed(n, lengths, displs, old, &out);
+            PMPI_Type_indexed(n, lengths, displs, old, &type);
             ckpt_untracked_free(displs);
         } else {
             MPI_Aint *displs = aint_args(a + 1 + n, n);
-            PMPI_Type_create_hindexed(n, lengths, displs, old, &out);
+            PMPI_Type_create_hindexed(n, lengths, displs, old, &type);
             ckpt_untracked_free(displs);
         }
         ckpt_untracked_free(lengths);
-        return out;
+        return CL_BITS(type);
     }
     case CL_MAKE_TYPE_INDEXED_BLOCK: case CL_MAKE_TYPE_HINDEXED_BLOCK: {
         int n = (int)a[0];
         MPI_Datatype old = cl_real_type((MPI_Datatype)a[2 + n]);
         if (call == CL_MAKE_TYPE_INDEXED_BLOCK) {
             int *displs = cl_int_args(a + 2, n);
-            PMPI_Type_create_indexed_block(n, (int)a[1], displs, old, &out);
+            PMPI_Type_create_indexed_block(n, (int)a[1], displs, old, &type);
             ckpt_untracked_free(displs);
         } else {
             MPI_Aint *displs = aint_args(a + 2, n);
-            PMPI_Type_create_hindexed_block(n, (int)a[1], displs, old, &out);
+            PMPI_Type_create_hindexed_block(n, (int)a[1], displs, old, &type);
             ckpt_untracked_free(displs);
         }
-        return out;
+        return CL_BITS(type);
     }
     case CL_MAKE_TYPE_STRUCT: {
         int n = (int)a[0], *lengths = cl_int_args(a + 1, n);
         MPI_Aint *displs = aint_args(a + 1 + n, n);
         MPI_Datatype *types = type_args(a + 1 + 2 * n, n);
-        PMPI_Type_create_struct(n, lengths, displs, types, &out);
+        PMPI_Type_create_struct(n, lengths, displs, types, &type);
         ckpt_untracked_free(lengths);
         ckpt_untracked_free(displs);
         ckpt_untracked_free(types);
-        return out;
+        return CL_BITS(type);
     }
     case CL_MAKE_TYPE_SUBARRAY: {
         int n = (int)a[0], *sizes = cl_int_args(a + 1, n), *subsizes = cl_int_args(a + 1 + n, n),
             *starts = cl_int_args(a + 1 + 2 * n, n);
         PMPI_Type_create_subarray(n, sizes, subsizes, starts, (int)a[1 + 3 * n],
-                                  cl_real_type((MPI_Datatype)a[2 + 3 * n]), &out);
+                                  cl_real_type((MPI_Datatype)a[2 + 3 * n]), &type);
         ckpt_untracked_free(sizes);
         ckpt_untracked_free(subsizes);
         ckpt_untracked_free(starts);
-        return out;
+        return CL_BITS(type);
     }
     case CL_MAKE_TYPE_DARRAY: {
         int size = (int)a[0], rank = (int)a[1], n = (int)a[2];
@@ -786,22 +796,22 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
             *dargs = cl_int_args(a + 3 + 2 * n, n), *psizes = cl_int_args(a + 3 + 3 * n, n);
         PMPI_Type_create_darray(size, rank, n, gsizes, distribs, dargs, psizes,
                                 (int)a[3 + 4 * n], cl_real_type((MPI_Datatype)a[4 + 4 * n]),
-                                &out);
+                                &type);
         ckpt_untracked_free(gsizes);
         ckpt_untracked_free(distribs);
         ckpt_untracked_free(dargs);
         ckpt_untracked_free(psizes);
-        return out;
+        return CL_BITS(type);
     }
     case CL_MAKE_TYPE_RESIZED:
         PMPI_Type_create_resized(cl_real_type((MPI_Datatype)a[0]), (MPI_Aint)a[1],
-                                 (MPI_Aint)a[2], &out);
-        return out;
+                                 (MPI_Aint)a[2], &type);
+        return CL_BITS(type);
     case CL_MAKE_TYPE_DUP:
-        PMPI_Type_dup(cl_real_type((MPI_Datatype)a[0]), &out);
-        return out;
+        PMPI_Type_dup(cl_real_type((MPI_Datatype)a[0]), &type);
+        return CL_BITS(type);
     case CL_TYPE_CONTENTS_OF:
-        return cl_type_contents_of(cl_real_type((MPI_Datatype)a[0]), (int)a[1]);
+        return CL_BITS(cl_type_contents_of(cl_real_type((MPI_Datatype)a[0]), (int)a[1]));
     case CL_TYPE_COMMIT: {
         MPI_Datatype t = cl_real_type((MPI_Datatype)a[0]);
         PMPI_Type_commit(&t);
@@ -809,11 +819,11 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
     }
     case CL_MAKE_OP:
         PMPI_Op_create(cl_user_op_bind((int)a[2], (MPI_User_function *)(uintptr_t)a[0]),
-                       (int)a[1], &out);
-        return out;
+                       (int)a[1], &op);
+        return CL_BITS(op);
     case CL_MAKE_ERRHANDLER:
-        PMPI_Comm_create_errhandler(cl_errhandler_trampoline, &out); /* calls a[0] */
-        return out;
+        PMPI_Comm_create_errhandler(cl_errhandler_trampoline, &errhandler); /* calls a[0] */
+        return CL_BITS(errhandler);
     }
     ckpt_fatal("internal error: unknown MPI object recipe %d", call);
 }
@@ -822,14 +832,25 @@ int cl_recipe_build(int call, const int64_t *a, int nargs)
 static void free_real(struct cl_object *o)
 {
     switch (o->kind) {
-    case CL_OBJ_COMM: /* a non-member's is null */
-        if (o->real != MPI_COMM_NULL)
-            PMPI_Comm_free(&o->real);
+    case CL_OBJ_COMM: { /* a non-member's is null */
+        MPI_Comm comm = CL_HANDLE(MPI_Comm, o->real);
+        if (comm != MPI_COMM_NULL)
+            PMPI_Comm_free(&comm);
         break;
-    case CL_OBJ_GROUP: PMPI_Group_free(&o->real); break;
-    case CL_OBJ_TYPE: PMPI_Type_free(&o->real); break;
-    case CL_OBJ_OP:
-        PMPI_Op_free(&o->real);
+    }
+    case CL_OBJ_GROUP: {
+        MPI_Group group = CL_HANDLE(MPI_Group, o->real);
+        PMPI_Group_free(&group);
+        break;
+    }
+    case CL_OBJ_TYPE: {
+        MPI_Datatype type = CL_HANDLE(MPI_Datatype, o->real);
+        PMPI_Type_free(&type);
+        break;
+    }
+    case CL_OBJ_OP: {
+        MPI_Op op = CL_HANDLE(MPI_Op, o->real);
+        PMPI_Op_free(&op);
         /* A reduction made after this one was freed may have its slot. */
         for (int i = CL_SELF + 1; i < cl_nobjects; i++)
             if (cl_objects[i].kind == CL_OBJ_OP && !cl_objects[i].freed &&
@@ -837,9 +858,11 @@ static void free_real(struct cl_object *o)
                 return;
         cl_user_op_release(o->slot);
         break;
-    case CL_OBJ_SESSION: PMPI_Session_finalize(&o->real); break;
+    }
+    case CL_OBJ_SESSION: cl_session_free_real(o->real); break;
     case CL_OBJ_ERRHANDLER: { /* communicators may still hold it: the trampoline */
-        MPI_Errhandler e = o->real; /* finds it by this handle (errhandlers.c) */
+        MPI_Errhandler e = CL_HANDLE(MPI_Errhandler, o->real); /* finds it by this handle
+                                                                  (errhandlers.c) */
         PMPI_Errhandler_free(&e);
         break;
     }
@@ -889,7 +912,7 @@ void cl_objects_rebuild(void)
         }
     for (int i = 0; i < nrecipes; i++) {
         struct recipe *r = &recipes[i];
-        int real = cl_recipe_build(r->call, r->args, r->nargs);
+        cl_bits real = cl_recipe_build(r->call, r->args, r->nargs);
         if (r->call != CL_SET_ERRHANDLER && r->call != CL_TYPE_COMMIT &&
             r->call != CL_SESSION_SET_ERRHANDLER)
             cl_objects[r->object].real = real;
@@ -950,8 +973,8 @@ int cl_objects_load(const void *bytes, size_t n)
             push_free_slot(i);
         }
     }
-    cl_objects[CL_WORLD].real = MPI_COMM_WORLD;
-    cl_objects[CL_SELF].real = MPI_COMM_SELF;
+    cl_objects[CL_WORLD].real = CL_BITS(MPI_COMM_WORLD);
+    cl_objects[CL_SELF].real = CL_BITS(MPI_COMM_SELF);
     nrecipes = 0;
     for (int i = 0; i < counts[1]; i++) {
         int32_t head[3];

@@ -11,42 +11,19 @@
  * kept in its variables keep working. Predefined handles pass through
  * unchanged.
  *
- * The encoding relies on MPICH's integer handles (the kind in the top bits);
- * an MPI whose handles are pointers would need another table key. */
+ * Handles are integers in MPICH and pointers in Open MPI: handle_bits.h
+ * says how virtual handles are told from the library's in each. */
 #ifndef AALC_OBJECTS_H
 #define AALC_OBJECTS_H
+
+#include "handle_bits.h"
 
 #include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
 
-_Static_assert(sizeof(MPI_Comm) == sizeof(int) && sizeof(MPI_Datatype) == sizeof(int) &&
-                   sizeof(MPI_Op) == sizeof(int) && sizeof(MPI_Group) == sizeof(int) &&
-                   sizeof(MPI_Session) == sizeof(int),
-               "the coordination layer's virtual handles need an MPI with integer handles "
-               "(MPICH and its derivatives)");
-
-enum cl_object_kind { CL_OBJ_COMM, CL_OBJ_GROUP, CL_OBJ_TYPE, CL_OBJ_OP, CL_OBJ_ERRHANDLER,
-                      CL_OBJ_SESSION, CL_OBJ_KINDS };
-
-/* A virtual handle: MPICH's prefix for the kind, a mark no MPICH handle of a
- * user object carries at this size, and the table index. */
-#define CL_VIRTUAL_MARK 0x00F00000
-#define CL_VIRTUAL_INDEX 0x000FFFFF
-#define CL_VIRTUAL_SELECT 0xFFF00000u
-/* MPICH's handle prefix per kind; a constant, so that the test of a
- * predefined handle (on every call) folds to one compare. */
-static inline unsigned cl_kind_prefix(int kind)
-{
-    static const unsigned prefix[CL_OBJ_KINDS] = {
-        [CL_OBJ_COMM] = 0x84000000u, [CL_OBJ_GROUP] = 0x88000000u,
-        [CL_OBJ_TYPE] = 0x8c000000u, [CL_OBJ_OP] = 0x98000000u,
-        [CL_OBJ_ERRHANDLER] = 0x94000000u, [CL_OBJ_SESSION] = 0xb8000000u};
-    return prefix[kind];
-}
-
 struct cl_object {
-    int real;      /* the library's handle in this run */
+    cl_bits real;  /* the library's handle in this run */
     int32_t kind;
     int32_t freed; /* the program freed it; objects built from it may still need it
                       (CL_RECLAIMED: nothing does; the slot is free) */
@@ -67,34 +44,51 @@ extern int cl_nobjects;
 #define CL_WORLD 0
 #define CL_SELF 1
 
-_Noreturn void cl_bad_handle(unsigned handle, int kind);
-
-static inline int cl_is_virtual(unsigned handle, int kind)
-{
-    return (handle & CL_VIRTUAL_SELECT) == (cl_kind_prefix(kind) | CL_VIRTUAL_MARK);
-}
+_Noreturn void cl_bad_handle(cl_bits handle, int kind);
 
 /* The library's handle for a handle the program passes (predefined ones pass). */
-static inline int cl_real(int handle, int kind)
+static inline cl_bits cl_real(cl_bits handle, int kind)
 {
-    if (!cl_is_virtual((unsigned)handle, kind))
+    if (!cl_bits_virtual(handle, kind))
         return handle;
-    int i = handle & CL_VIRTUAL_INDEX;
+    int i = cl_bits_index(handle);
     if (i >= cl_nobjects || cl_objects[i].kind != kind)
-        cl_bad_handle((unsigned)handle, kind);
+        cl_bad_handle(handle, kind);
     return cl_objects[i].real;
 }
-static inline MPI_Datatype cl_real_type(MPI_Datatype t) { return cl_real(t, CL_OBJ_TYPE); }
-static inline MPI_Op cl_real_op(MPI_Op op) { return cl_real(op, CL_OBJ_OP); }
-static inline MPI_Group cl_real_group(MPI_Group g) { return cl_real(g, CL_OBJ_GROUP); }
+static inline MPI_Datatype cl_real_type(MPI_Datatype t)
+{
+    return CL_HANDLE(MPI_Datatype, cl_real(CL_BITS(t), CL_OBJ_TYPE));
+}
+static inline MPI_Op cl_real_op(MPI_Op op)
+{
+    return CL_HANDLE(MPI_Op, cl_real(CL_BITS(op), CL_OBJ_OP));
+}
+static inline MPI_Group cl_real_group(MPI_Group g)
+{
+    return CL_HANDLE(MPI_Group, cl_real(CL_BITS(g), CL_OBJ_GROUP));
+}
 static inline MPI_Errhandler cl_real_errhandler(MPI_Errhandler e)
 {
-    return cl_real(e, CL_OBJ_ERRHANDLER);
+    return CL_HANDLE(MPI_Errhandler, cl_real(CL_BITS(e), CL_OBJ_ERRHANDLER));
 }
+#if MPI_VERSION >= 4
 static inline MPI_Session cl_real_session(MPI_Session s)
 {
-    return cl_real(s, CL_OBJ_SESSION);
+    return CL_HANDLE(MPI_Session, cl_real(CL_BITS(s), CL_OBJ_SESSION));
 }
+#endif
+/* Is this the program's handle for an object it created? */
+#define cl_is_virtual(handle, kind) cl_bits_virtual(CL_BITS(handle), kind)
+/* The table index of a virtual handle (cl_is_virtual said so). */
+#define cl_index_of(handle) cl_bits_index(CL_BITS(handle))
+/* The library's communicator of table entry `index` (and so for the other kinds). */
+#define cl_comm_at(index) CL_HANDLE(MPI_Comm, cl_objects[index].real)
+#define cl_group_at(index) CL_HANDLE(MPI_Group, cl_objects[index].real)
+#define cl_type_at(index) CL_HANDLE(MPI_Datatype, cl_objects[index].real)
+#define cl_op_at(index) CL_HANDLE(MPI_Op, cl_objects[index].real)
+#define cl_errhandler_at(index) CL_HANDLE(MPI_Errhandler, cl_objects[index].real)
+#define cl_session_at(index) CL_HANDLE(MPI_Session, cl_objects[index].real)
 /* The library's handles for an array of the program's (ckpt_untracked_free it). */
 MPI_Datatype *cl_real_types(const MPI_Datatype *types, int n);
 /* The table index of a communicator; stops the program on one it does not know. */
@@ -107,11 +101,12 @@ static inline int cl_comm_index(MPI_Comm comm)
 }
 static inline MPI_Comm cl_real_comm(MPI_Comm comm)
 {
-    return comm == MPI_COMM_WORLD ? comm : cl_objects[cl_comm_index_slow(comm)].real;
+    return comm == MPI_COMM_WORLD ? comm : cl_comm_at(cl_comm_index_slow(comm));
 }
-static inline int cl_handle_of(int index)
+/* The program's handle for table entry `index`. */
+static inline cl_bits cl_handle_of(int index)
 {
-    return (int)(cl_kind_prefix(cl_objects[index].kind) | CL_VIRTUAL_MARK | (unsigned)index);
+    return cl_bits_virtual_of(index, cl_objects[index].kind);
 }
 
 /* Point-to-point on a communicator: its channel tells the layer's
@@ -142,14 +137,14 @@ enum cl_recipe_call {
 };
 
 /* A new object of `kind` made by `call` with `args`; returns its virtual handle. */
-int cl_object_add(int kind, int real, int call, const int64_t *args, int nargs);
+cl_bits cl_object_add(int kind, cl_bits real, int call, const int64_t *args, int nargs);
 /* A recipe that changes an existing object (commit, errhandler). */
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
 /* Argument k of the recipe `call` that made (or last changed) object index. */
 int64_t cl_recipe_arg(int index, int call, int k);
 /* The program's handle for an object the library names by its own handle
  * (predefined ones are their own). */
-int cl_virtual_of(int real, int kind);
+cl_bits cl_virtual_of(cl_bits real, int kind);
 
 /* The pseudo-communicator `name`, found or made: a counter for collectives
  * over part of a communicator (MPI_Comm_create_group), never a handle. */
@@ -168,6 +163,8 @@ int cl_is_inter(MPI_Comm real);
 uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
 /* An unused communicator slot (recovery places communicators at their old index). */
 int cl_object_add_placeholder(void);
+/* Frees the library's communicator of entry `index` (MPI_Comm_free). */
+int cl_comm_free_real(int index);
 /* The program freed this object; its recipe stays for objects built from it
  * (until a sweep finds none left). */
 void cl_object_free(int index);
@@ -195,7 +192,7 @@ int *cl_group_world_ranks(MPI_Group group, int *n);
 /* A recipe's int64 arguments as ints (ckpt_untracked_free them). */
 int *cl_int_args(const int64_t *args, int n);
 /* Makes the library's object for a recipe in this run; returns it. */
-int cl_recipe_build(int call, const int64_t *args, int nargs);
+cl_bits cl_recipe_build(int call, const int64_t *args, int nargs);
 /* A communicator's name, for a new one made by a collective on `parent`. */
 uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new);
 /* An inter-communicator's two groups name it from different parents: they

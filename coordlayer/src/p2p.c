@@ -270,7 +270,7 @@ static int peek_kept(int comm, int source, int tag, MPI_Status *st)
 
 static void probe_blocking(int comm, int source, int tag, MPI_Status *st)
 {
-    MPI_Comm real = cl_objects[comm].real;
+    MPI_Comm real = cl_comm_at(comm);
     if (source == MPI_PROC_NULL) {
         cl_status_set(st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
         return;
@@ -327,7 +327,7 @@ int MPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status
         *flag = 1;
         cl_status_set(&st, MPI_PROC_NULL, MPI_ANY_TAG, 0);
     } else {
-        PMPI_Iprobe(source, tag, cl_objects[c].real, flag, &st);
+        PMPI_Iprobe(source, tag, cl_comm_at(c), flag, &st);
         if (*flag)
             cl_probe_size(c, &st);
     }

@@ -19,6 +19,7 @@
 
 #include "comms.h"
 #include "coord.h"
+#include "handle_bits.h"
 #include "requests.h"
 
 #include <aalc/ckpt_layer_services.h>
@@ -146,11 +147,12 @@ static int recorded(int call, const int64_t *args, int nargs, MPI_Request *reque
     cl_poll();
     struct cl_pcoll p = {.call = call};
     memcpy(p.a, args, sizeof *args * (size_t)nargs);
-    p.a[comm_slot[call]] = cl_comm_dup_private(cl_pcoll_comm(&p));
+    p.a[comm_slot[call]] = CL_ARG(cl_comm_dup_private(cl_pcoll_comm(&p)));
     *request = cl_request_persistent_collective(&p);
     return MPI_SUCCESS;
 }
 
+/* A pointer or a handle as an argument. */
 #define P(x) ((int64_t)(intptr_t)(x))
 #define RECORD(call, request, ...)                                                             \
     recorded(call, (int64_t[]){__VA_ARGS__}, (int)(sizeof((int64_t[]){__VA_ARGS__}) /         \
@@ -160,14 +162,14 @@ static int recorded(int call, const int64_t *args, int nargs, MPI_Request *reque
 int MPI_Barrier_init(MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info; /* hints only */
-    return RECORD(CL_PCOLL_BARRIER, request, comm);
+    return RECORD(CL_PCOLL_BARRIER, request, P(comm));
 }
 
 int MPI_Bcast_init(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm,
                    MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_BCAST, request, P(buf), count, type, root, comm);
+    return RECORD(CL_PCOLL_BCAST, request, P(buf), count, P(type), root, P(comm));
 }
 
 int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -175,8 +177,8 @@ int MPI_Gather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
                     MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_GATHER, request, P(sendbuf), sendcount, sendtype, P(recvbuf),
-                  recvcount, recvtype, root, comm);
+    return RECORD(CL_PCOLL_GATHER, request, P(sendbuf), sendcount, P(sendtype), P(recvbuf),
+                  recvcount, P(recvtype), root, P(comm));
 }
 
 int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -184,8 +186,8 @@ int MPI_Gatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                      int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_GATHERV, request, P(sendbuf), sendcount, sendtype, P(recvbuf),
-                  P(recvcounts), P(displs), recvtype, root, comm);
+    return RECORD(CL_PCOLL_GATHERV, request, P(sendbuf), sendcount, P(sendtype), P(recvbuf),
+                  P(recvcounts), P(displs), P(recvtype), root, P(comm));
 }
 
 int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -193,8 +195,8 @@ int MPI_Scatter_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                      MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_SCATTER, request, P(sendbuf), sendcount, sendtype, P(recvbuf),
-                  recvcount, recvtype, root, comm);
+    return RECORD(CL_PCOLL_SCATTER, request, P(sendbuf), sendcount, P(sendtype), P(recvbuf),
+                  recvcount, P(recvtype), root, P(comm));
 }
 
 int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int displs[],
@@ -203,8 +205,8 @@ int MPI_Scatterv_init(const void *sendbuf, const int sendcounts[], const int dis
                       MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_SCATTERV, request, P(sendbuf), P(sendcounts), P(displs), sendtype,
-                  P(recvbuf), recvcount, recvtype, root, comm);
+    return RECORD(CL_PCOLL_SCATTERV, request, P(sendbuf), P(sendcounts), P(displs), P(sendtype),
+                  P(recvbuf), recvcount, P(recvtype), root, P(comm));
 }
 
 int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -212,8 +214,8 @@ int MPI_Allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                        MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_ALLGATHER, request, P(sendbuf), sendcount, sendtype, P(recvbuf),
-                  recvcount, recvtype, comm);
+    return RECORD(CL_PCOLL_ALLGATHER, request, P(sendbuf), sendcount, P(sendtype), P(recvbuf),
+                  recvcount, P(recvtype), P(comm));
 }
 
 int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -222,8 +224,8 @@ int MPI_Allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_ALLGATHERV, request, P(sendbuf), sendcount, sendtype, P(recvbuf),
-                  P(recvcounts), P(displs), recvtype, comm);
+    return RECORD(CL_PCOLL_ALLGATHERV, request, P(sendbuf), sendcount, P(sendtype), P(recvbuf),
+                  P(recvcounts), P(displs), P(recvtype), P(comm));
 }
 
 int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -231,8 +233,8 @@ int MPI_Alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                       MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_ALLTOALL, request, P(sendbuf), sendcount, sendtype, P(recvbuf),
-                  recvcount, recvtype, comm);
+    return RECORD(CL_PCOLL_ALLTOALL, request, P(sendbuf), sendcount, P(sendtype), P(recvbuf),
+                  recvcount, P(recvtype), P(comm));
 }
 
 int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
@@ -241,8 +243,8 @@ int MPI_Alltoallv_init(const void *sendbuf, const int sendcounts[], const int sd
                        MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_ALLTOALLV, request, P(sendbuf), P(sendcounts), P(sdispls), sendtype,
-                  P(recvbuf), P(recvcounts), P(rdispls), recvtype, comm);
+    return RECORD(CL_PCOLL_ALLTOALLV, request, P(sendbuf), P(sendcounts), P(sdispls), P(sendtype),
+                  P(recvbuf), P(recvcounts), P(rdispls), P(recvtype), P(comm));
 }
 
 int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sdispls[],
@@ -252,22 +254,22 @@ int MPI_Alltoallw_init(const void *sendbuf, const int sendcounts[], const int sd
 {
     (void)info;
     return RECORD(CL_PCOLL_ALLTOALLW, request, P(sendbuf), P(sendcounts), P(sdispls),
-                  P(sendtypes), P(recvbuf), P(recvcounts), P(rdispls), P(recvtypes), comm);
+                  P(P(sendtypes)), P(recvbuf), P(recvcounts), P(rdispls), P(P(recvtypes)), P(comm));
 }
 
 int MPI_Allreduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_ALLREDUCE, request, P(sendbuf), P(recvbuf), count, type, op, comm);
+    return RECORD(CL_PCOLL_ALLREDUCE, request, P(sendbuf), P(recvbuf), count, P(type), P(op), P(comm));
 }
 
 int MPI_Reduce_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                     int root, MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_REDUCE, request, P(sendbuf), P(recvbuf), count, type, op, root,
-                  comm);
+    return RECORD(CL_PCOLL_REDUCE, request, P(sendbuf), P(recvbuf), count, P(type), P(op), root,
+                  P(comm));
 }
 
 int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvcounts[],
@@ -275,8 +277,8 @@ int MPI_Reduce_scatter_init(const void *sendbuf, void *recvbuf, const int recvco
                             MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_REDUCE_SCATTER, request, P(sendbuf), P(recvbuf), P(recvcounts), type,
-                  op, comm);
+    return RECORD(CL_PCOLL_REDUCE_SCATTER, request, P(sendbuf), P(recvbuf), P(recvcounts), P(type),
+                  P(op), P(comm));
 }
 
 int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvcount,
@@ -285,21 +287,21 @@ int MPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvco
 {
     (void)info;
     return RECORD(CL_PCOLL_REDUCE_SCATTER_BLOCK, request, P(sendbuf), P(recvbuf), recvcount,
-                  type, op, comm);
+                  P(type), P(op), P(comm));
 }
 
 int MPI_Scan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                   MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_SCAN, request, P(sendbuf), P(recvbuf), count, type, op, comm);
+    return RECORD(CL_PCOLL_SCAN, request, P(sendbuf), P(recvbuf), count, P(type), P(op), P(comm));
 }
 
 int MPI_Exscan_init(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type, MPI_Op op,
                     MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_EXSCAN, request, P(sendbuf), P(recvbuf), count, type, op, comm);
+    return RECORD(CL_PCOLL_EXSCAN, request, P(sendbuf), P(recvbuf), count, P(type), P(op), P(comm));
 }
 
 int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -307,8 +309,8 @@ int MPI_Neighbor_allgather_init(const void *sendbuf, int sendcount, MPI_Datatype
                                 MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_NEIGHBOR_ALLGATHER, request, P(sendbuf), sendcount, sendtype,
-                  P(recvbuf), recvcount, recvtype, comm);
+    return RECORD(CL_PCOLL_NEIGHBOR_ALLGATHER, request, P(sendbuf), sendcount, P(sendtype),
+                  P(recvbuf), recvcount, P(recvtype), P(comm));
 }
 
 int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -317,8 +319,8 @@ int MPI_Neighbor_allgatherv_init(const void *sendbuf, int sendcount, MPI_Datatyp
                                  MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_NEIGHBOR_ALLGATHERV, request, P(sendbuf), sendcount, sendtype,
-                  P(recvbuf), P(recvcounts), P(displs), recvtype, comm);
+    return RECORD(CL_PCOLL_NEIGHBOR_ALLGATHERV, request, P(sendbuf), sendcount, P(sendtype),
+                  P(recvbuf), P(recvcounts), P(displs), P(recvtype), P(comm));
 }
 
 int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
@@ -326,8 +328,8 @@ int MPI_Neighbor_alltoall_init(const void *sendbuf, int sendcount, MPI_Datatype 
                                MPI_Comm comm, MPI_Info info, MPI_Request *request)
 {
     (void)info;
-    return RECORD(CL_PCOLL_NEIGHBOR_ALLTOALL, request, P(sendbuf), sendcount, sendtype,
-                  P(recvbuf), recvcount, recvtype, comm);
+    return RECORD(CL_PCOLL_NEIGHBOR_ALLTOALL, request, P(sendbuf), sendcount, P(sendtype),
+                  P(recvbuf), recvcount, P(recvtype), P(comm));
 }
 
 int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
@@ -338,7 +340,7 @@ int MPI_Neighbor_alltoallv_init(const void *sendbuf, const int sendcounts[],
 {
     (void)info;
     return RECORD(CL_PCOLL_NEIGHBOR_ALLTOALLV, request, P(sendbuf), P(sendcounts), P(sdispls),
-                  sendtype, P(recvbuf), P(recvcounts), P(rdispls), recvtype, comm);
+                  P(sendtype), P(recvbuf), P(recvcounts), P(rdispls), P(recvtype), P(comm));
 }
 
 int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
@@ -349,5 +351,5 @@ int MPI_Neighbor_alltoallw_init(const void *sendbuf, const int sendcounts[],
 {
     (void)info;
     return RECORD(CL_PCOLL_NEIGHBOR_ALLTOALLW, request, P(sendbuf), P(sendcounts), P(sdispls),
-                  P(sendtypes), P(recvbuf), P(recvcounts), P(rdispls), P(recvtypes), comm);
+                  P(P(sendtypes)), P(recvbuf), P(recvcounts), P(rdispls), P(P(recvtypes)), P(comm));
 }

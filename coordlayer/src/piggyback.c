@@ -297,7 +297,7 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
             int mode)
 {
     int nbytes = cl_data_bytes(count, type);
-    MPI_Comm real = cl_objects[comm].real;
+    MPI_Comm real = cl_comm_at(comm);
     if (nbytes <= CL_COMBINE_LIMIT) {
         unsigned char wire[SPLIT_BOUNCE];
         int n, rc = combine(wire, (int)sizeof wire, cl_outgoing_header(), buf, count, type, &n);
@@ -316,7 +316,7 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
 int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int tag, int comm,
                   int mode)
 {
-    int rc = send_alone(buf, count, type, dest, tag, cl_objects[comm].real, mode);
+    int rc = send_alone(buf, count, type, dest, tag, cl_comm_at(comm), mode);
     if (rc == MPI_SUCCESS)
         cl_note_sent(cl_world_rank(comm, dest));
     return rc;
@@ -333,7 +333,7 @@ int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, i
     h.nbytes = (uint16_t)nbytes;
     memcpy(wire, &h, CL_HEADER_BYTES);
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
-    int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_objects[comm].real,
+    int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_comm_at(comm),
                         mode);
     if (rc == MPI_SUCCESS) /* a message that did not go must not be waited for */
         cl_note_sent(cl_world_rank(comm, dest));
@@ -343,7 +343,7 @@ int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, i
 int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Datatype type,
                    int dest, int tag, int comm, int mode, MPI_Request *part1)
 {
-    MPI_Comm real = cl_objects[comm].real;
+    MPI_Comm real = cl_comm_at(comm);
     nonblocking_send *isend = isend_of(mode);
     s->bounce = NULL;
     s->part2 = MPI_REQUEST_NULL;
@@ -413,7 +413,7 @@ static int recv_contiguous_direct(void *buf, int count, MPI_Datatype type, int c
     if (cl_copy_mapped(buf, CL_WIRE_LIMIT, head) != 0)
         return recv_bounced(buf, count, type, source, tag, comm, status);
     MPI_Status st;
-    int rc = PMPI_Recv(buf, capacity, MPI_BYTE, source, tag, cl_objects[comm].real, &st);
+    int rc = PMPI_Recv(buf, capacity, MPI_BYTE, source, tag, cl_comm_at(comm), &st);
     if (rc != MPI_SUCCESS)
         return rc;
     int total = 0, world_source = cl_world_rank(comm, source);
@@ -446,7 +446,7 @@ int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, in
      * program asked for one. Room for any message with a header, so that one
      * larger than the buffer is reported by cl_check_fits, in the program's
      * terms (data alone too large for it, MPI reports). */
-    int rc = PMPI_Recv(wire, (int)sizeof wire, MPI_BYTE, source, tag, cl_objects[comm].real,
+    int rc = PMPI_Recv(wire, (int)sizeof wire, MPI_BYTE, source, tag, cl_comm_at(comm),
                        status);
     if (rc != MPI_SUCCESS)
         return rc;
@@ -536,7 +536,7 @@ void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
 
 int cl_recv_post(struct cl_recv_layout *l, int source, int tag, MPI_Request *req)
 {
-    MPI_Comm real = cl_objects[l->comm].real;
+    MPI_Comm real = cl_comm_at(l->comm);
     if (l->direct)
         return PMPI_Irecv(l->buf, l->count, direct_type(l->type), source, tag, real, req);
     return PMPI_Irecv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag, real, req);
@@ -546,10 +546,10 @@ int cl_recv_wait_part1(struct cl_recv_layout *l, int source, int tag, MPI_Status
 {
     if (!cl.split_pending && !l->direct)
         return PMPI_Recv(l->bounce, l->bounce_bytes, MPI_BYTE, source, tag,
-                         cl_objects[l->comm].real, st);
+                         cl_comm_at(l->comm), st);
     if (!cl.split_pending)
         return PMPI_Recv(l->buf, l->count, direct_type(l->type), source, tag,
-                         cl_objects[l->comm].real, st);
+                         cl_comm_at(l->comm), st);
     MPI_Request req;
     cl_recv_post(l, source, tag, &req);
     cl_wait_real(&req, st);
@@ -736,7 +736,7 @@ static int hold_next(int comm, int source, int *tag)
     MPI_Message msg;
     MPI_Status st;
     int found = 0, total = 0;
-    PMPI_Improbe(source, MPI_ANY_TAG, cl_objects[comm].real, &found, &msg, &st);
+    PMPI_Improbe(source, MPI_ANY_TAG, cl_comm_at(comm), &found, &msg, &st);
     if (!found)
         ckpt_fatal("internal error: a probed message from rank %d vanished", source);
     PMPI_Get_count(&st, MPI_BYTE, &total);

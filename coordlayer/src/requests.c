@@ -604,7 +604,7 @@ static void release(struct request *r)
     }
     struct cl_object *o = &cl_objects[r->comm];
     if (o->freed == CL_FREED_IN_USE && !cl_requests_use_comm(r->comm)) {
-        PMPI_Comm_free(&o->real);
+        cl_comm_free_real(r->comm);
         o->freed = 1;
     }
 }
@@ -1096,7 +1096,7 @@ void cl_requests_save(void **bytes, size_t *n)
             s.count = r->coll->nout;
             for (int b = 0; b < r->coll->nout; b++) {
                 struct saved_block sb = {(uint64_t)(uintptr_t)r->coll->out[b].buf,
-                                         r->coll->out[b].count, r->coll->out[b].type};
+                                         r->coll->out[b].count, CL_ARG(r->coll->out[b].type)};
                 memcpy(block++, &sb, sizeof sb);
             }
         }

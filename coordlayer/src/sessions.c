@@ -18,6 +18,8 @@
 #include <aalc/ckpt_layer_services.h>
 #include <string.h>
 
+#if MPI_VERSION >= 4
+
 static const char *const level_names[] = {"MPI_THREAD_SINGLE", "MPI_THREAD_FUNNELED",
                                           "MPI_THREAD_SERIALIZED", "MPI_THREAD_MULTIPLE"};
 static const int levels[] = {MPI_THREAD_SINGLE, MPI_THREAD_FUNNELED, MPI_THREAD_SERIALIZED,
@@ -52,7 +54,7 @@ static const char *provided_name(int requested)
  * library's session handle (the layer's trampoline takes communicators). */
 static void predefined_errhandler(const char *call, MPI_Errhandler errhandler)
 {
-    if (cl_is_virtual((unsigned)errhandler, CL_OBJ_ERRHANDLER))
+    if (cl_is_virtual(errhandler, CL_OBJ_ERRHANDLER))
         cl_unsupported(call, "an error handler the program made cannot be set on a session by "
                              "the coordination layer; use MPI_ERRORS_RETURN, "
                              "MPI_ERRORS_ARE_FATAL or MPI_ERRORS_ABORT");
@@ -60,15 +62,16 @@ static void predefined_errhandler(const char *call, MPI_Errhandler errhandler)
 
 static int session_index(MPI_Session session, const char *call)
 {
-    if (!cl_is_virtual((unsigned)session, CL_OBJ_SESSION))
-        ckpt_fatal("%s: session handle 0x%x is %s", call, (unsigned)session,
+    if (!cl_is_virtual(session, CL_OBJ_SESSION))
+        ckpt_fatal("%s: session handle %#lx is %s", call, (unsigned long)CL_BITS(session),
                    session == MPI_SESSION_NULL ? "MPI_SESSION_NULL"
                                                : "not one this program created");
-    int i = session & CL_VIRTUAL_INDEX;
+    int i = cl_index_of(session);
     if (i >= cl_nobjects || cl_objects[i].kind != CL_OBJ_SESSION)
-        cl_bad_handle((unsigned)session, CL_OBJ_SESSION);
+        cl_bad_handle(CL_BITS(session), CL_OBJ_SESSION);
     if (cl_objects[i].freed)
-        ckpt_fatal("%s: session handle 0x%x was finalized", call, (unsigned)session);
+        ckpt_fatal("%s: session handle %#lx was finalized", call,
+                   (unsigned long)CL_BITS(session));
     return i;
 }
 
@@ -81,12 +84,13 @@ int MPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *sess
     int rc = PMPI_Session_init(real_info, cl_real_errhandler(errhandler), &real);
     if (rc != MPI_SUCCESS)
         return rc;
-    int64_t args[2] = {errhandler, requested_level(real_info)};
-    *session = cl_object_add(CL_OBJ_SESSION, real, CL_MAKE_SESSION, args, 2);
+    int64_t args[2] = {CL_ARG(errhandler), requested_level(real_info)};
+    *session = CL_HANDLE(MPI_Session,
+                         cl_object_add(CL_OBJ_SESSION, CL_BITS(real), CL_MAKE_SESSION, args, 2));
     return rc;
 }
 
-int cl_session_build(const int64_t *a)
+static MPI_Session build_session(const int64_t *a)
 {
     MPI_Info info;
     MPI_Session out = MPI_SESSION_NULL;
@@ -103,7 +107,9 @@ int cl_session_build(const int64_t *a)
 int MPI_Session_finalize(MPI_Session *session)
 {
     int index = session_index(*session, "MPI_Session_finalize");
-    int rc = PMPI_Session_finalize(&cl_objects[index].real);
+    MPI_Session real = cl_session_at(index);
+    int rc = PMPI_Session_finalize(&real);
+    cl_objects[index].real = CL_BITS(real);
     cl_object_free(index);
     *session = MPI_SESSION_NULL;
     return rc;
@@ -136,7 +142,7 @@ int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 {
     int index = session_index(session, "MPI_Session_get_info");
     MPI_Info real = MPI_INFO_NULL;
-    int rc = PMPI_Session_get_info(cl_objects[index].real, &real);
+    int rc = PMPI_Session_get_info(cl_session_at(index), &real);
     if (rc != MPI_SUCCESS) {
         *info_used = MPI_INFO_NULL;
         return rc;
@@ -158,16 +164,17 @@ int MPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI_
     int words = 0;
     int64_t *name = cl_string_args(pset_name, &words);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(2 + words));
-    args[0] = session;
+    args[0] = CL_ARG(session);
     args[1] = words;
     memcpy(args + 2, name, sizeof *args * (size_t)words);
-    *newgroup = cl_object_add(CL_OBJ_GROUP, real, CL_MAKE_GROUP_FROM_PSET, args, 2 + words);
+    *newgroup = CL_HANDLE(MPI_Group, cl_object_add(CL_OBJ_GROUP, CL_BITS(real),
+                                                   CL_MAKE_GROUP_FROM_PSET, args, 2 + words));
     ckpt_untracked_free(name);
     ckpt_untracked_free(args);
     return rc;
 }
 
-int cl_session_build_group(const int64_t *a)
+static MPI_Group build_group(const int64_t *a)
 {
     char *name = cl_args_string(a + 2, (int)a[1]);
     MPI_Group out = MPI_GROUP_NULL;
@@ -176,7 +183,7 @@ int cl_session_build_group(const int64_t *a)
     return out;
 }
 
-int cl_session_build_comm(const int64_t *a)
+MPI_Comm cl_session_build_comm(const int64_t *a)
 {
     char *tag = cl_args_string(a + 3, (int)a[2]);
     MPI_Comm out = MPI_COMM_NULL;
@@ -186,14 +193,34 @@ int cl_session_build_comm(const int64_t *a)
     return out;
 }
 
+cl_bits cl_session_recipe_build(int call, const int64_t *a)
+{
+    switch (call) {
+    case CL_MAKE_SESSION:
+        return CL_BITS(build_session(a));
+    case CL_MAKE_GROUP_FROM_PSET:
+        return CL_BITS(build_group(a));
+    default: /* CL_SESSION_SET_ERRHANDLER */
+        PMPI_Session_set_errhandler(cl_real_session((MPI_Session)a[0]),
+                                    cl_real_errhandler((MPI_Errhandler)a[1]));
+        return 0;
+    }
+}
+
+void cl_session_free_real(cl_bits real)
+{
+    MPI_Session session = CL_HANDLE(MPI_Session, real);
+    PMPI_Session_finalize(&session);
+}
+
 /* ---- error handlers: the predefined ones ---- */
 
 int MPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
 {
     predefined_errhandler("MPI_Session_set_errhandler", errhandler);
     int index = session_index(session, "MPI_Session_set_errhandler");
-    int rc = PMPI_Session_set_errhandler(cl_objects[index].real, errhandler);
-    int64_t args[2] = {session, errhandler};
+    int rc = PMPI_Session_set_errhandler(cl_session_at(index), errhandler);
+    int64_t args[2] = {CL_ARG(session), CL_ARG(errhandler)};
     if (rc == MPI_SUCCESS)
         cl_recipe_add(CL_SESSION_SET_ERRHANDLER, index, args, 2);
     return rc;
@@ -208,3 +235,28 @@ int MPI_Session_call_errhandler(MPI_Session session, int errorcode)
 {
     return PMPI_Session_call_errhandler(cl_real_session(session), errorcode);
 }
+
+#else /* an MPI before MPI-4: no sessions, so no image of this MPI has their recipes */
+
+static _Noreturn void no_sessions(void)
+{
+    ckpt_fatal("internal error: a session recipe, but this MPI (version %d) has no sessions",
+               MPI_VERSION);
+}
+cl_bits cl_session_recipe_build(int call, const int64_t *args)
+{
+    (void)call, (void)args;
+    no_sessions();
+}
+MPI_Comm cl_session_build_comm(const int64_t *args)
+{
+    (void)args;
+    no_sessions();
+}
+void cl_session_free_real(cl_bits real)
+{
+    (void)real;
+    no_sessions();
+}
+
+#endif

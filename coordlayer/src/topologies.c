@@ -52,7 +52,7 @@ static int64_t *graph_recipe(MPI_Comm parent, MPI_Comm real, int *nargs)
     int *index = ckpt_untracked_malloc(sizeof *index * (size_t)(nnodes + nedges + 1));
     if (real != MPI_COMM_NULL)
         PMPI_Graph_get(real, nnodes, nedges, index, index + nnodes);
-    args[0] = parent;
+    args[0] = CL_ARG(parent);
     cl_comm_membership(real, &args[1], &args[2]);
     args[3] = nnodes;
     args[4] = nedges;
@@ -98,7 +98,7 @@ static int64_t *dist_graph_recipe(MPI_Comm parent, MPI_Comm real, int *nargs)
         for (int i = 0; i < out; i++)
             dweights[i] = 1;
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(6 + n));
-    args[0] = parent;
+    args[0] = CL_ARG(parent);
     cl_comm_membership(real, &args[1], &args[2]);
     args[3] = in;
     args[4] = out;
@@ -115,7 +115,7 @@ static int dist_graph_made(struct cl_coll *c, MPI_Comm comm, int rc, MPI_Comm re
 {
     if (rc != MPI_SUCCESS) {
         *newcomm = cl_comm_made(c, MPI_COMM_NULL, CL_MAKE_COMM_SPLIT,
-                                (int64_t[]){comm, MPI_UNDEFINED, 0}, 3);
+                                (int64_t[]){CL_ARG(comm), MPI_UNDEFINED, 0}, 3);
         return rc;
     }
     int nargs;

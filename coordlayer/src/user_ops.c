@@ -18,7 +18,7 @@ static unsigned char used[USER_OPS];
 
 static void call_user(int slot, void *in, void *inout, int *len, MPI_Datatype *type)
 {
-    MPI_Datatype mine = cl_virtual_of(*type, CL_OBJ_TYPE);
+    MPI_Datatype mine = CL_HANDLE(MPI_Datatype, cl_virtual_of(CL_BITS(*type), CL_OBJ_TYPE));
     functions[slot](in, inout, len, &mine);
 }
 
