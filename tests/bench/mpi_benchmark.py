@@ -24,8 +24,19 @@ collectives under the keys "collectives" (the table) and "raw_coll_us" (every
 run); --from-json on a file without them leaves the Collectives section out).
 Not a CI test: timings need a quiet machine (2 ranks on 2 cores here).
 
-usage: mpi_benchmark.py BUILD_DIR [--repeats N] [--blocks B] [--scale X]
-                        [--wait-quiet SECONDS] [--from-json FILE]
+--mpi openmpi measures the same against Open MPI: both builds with
+mpicc.openmpi (ckptcc through CKPT_CC=mpicc.openmpi, so it links
+libckptmpi-openmpi.a), run with mpiexec.openmpi (as root with
+OMPI_ALLOW_RUN_AS_ROOT*, --bind-to none unless --bind-to says otherwise), same
+targets. It skips part 2 (the piggyback variants study the combine limit
+against MPICH; --mechanisms runs them anyway) and writes only its own marked
+section of docs/performance.md (report_sections.py) and
+tests/bench/results/pingpong-openmpi.json, which carries "mpi": "openmpi";
+the MPICH run keeps that section when it rewrites the file.
+
+usage: mpi_benchmark.py BUILD_DIR [--mpi {mpich,openmpi}] [--repeats N] [--blocks B]
+                        [--scale X] [--wait-quiet SECONDS] [--bind-to WHAT]
+                        [--mechanisms] [--from-json FILE]
 """
 import argparse
 import datetime
@@ -41,7 +52,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_sections import section  # noqa: E402
+from report_sections import put_section, section  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
@@ -76,6 +87,18 @@ COLL_TARGETS = {("allreduce", 8): 5.0, ("allreduce", 1 << 20): 2.0}
 COLL_LINE = re.compile(r"^collbench op=(\w+) size=(\d+) iters=(\d+) blocks=(\d+) us=([0-9.]+)"
                        r"(?: direct_us=([0-9.]+))?$")
 COLL_LABELS = {"allreduce": "Allreduce", "bcast": "Bcast", "barrier": "Barrier"}
+# The MPIs the layer builds for: compiler wrapper, launcher, environment, the
+# layer's library (ckptcc picks it from the wrapper's MPI), results file.
+MPIS = {
+    "mpich": {"cc": "mpicc", "mpiexec": ["mpiexec"], "env": {},
+              "lib": "libckptmpi.a", "json": "pingpong.json"},
+    "openmpi": {"cc": "mpicc.openmpi", "mpiexec": ["mpiexec.openmpi"],
+                "env": {"OMPI_ALLOW_RUN_AS_ROOT": "1", "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM": "1"},
+                "lib": "libckptmpi-openmpi.a", "json": "pingpong-openmpi.json"},
+}
+# The marked section of docs/performance.md that --mpi openmpi writes (report_sections
+# names the markers after the script that writes them; the MPICH run writes the rest).
+OMPI_SECTION = "mpi_benchmark"
 
 
 def human(n):
@@ -108,25 +131,37 @@ def wait_quiet(limit_s):
         time.sleep(0.2)
 
 
-def build(work, build_dir, source):
-    """The benchmark `source` built twice: plain mpicc (the baseline) and ckptcc."""
+def build(work, build_dir, source, mpi):
+    """The benchmark `source` built twice: the MPI's plain mpicc (the baseline) and
+    ckptcc over that mpicc."""
     name = os.path.splitext(os.path.basename(source))[0]
     plain = os.path.join(work, name + ".plain")
     aalc = os.path.join(work, name + ".aalc")
-    subprocess.run(["mpicc", "-O2", "-o", plain, source], check=True)
+    cc = MPIS[mpi]["cc"]
+    subprocess.run([cc, "-O2", "-o", plain, source], check=True)
+    env = dict(os.environ, CKPT_CC=cc) if mpi != "mpich" else None
     subprocess.run([os.path.join(build_dir, "bin", "ckptcc"), "-O2", "-o", aalc, source],
-                   check=True, cwd=work)
+                   check=True, cwd=work, env=env)
     return plain, aalc
+
+
+def launcher(opts):
+    """The MPI's mpiexec and its options for 2 ranks."""
+    cmd = [*MPIS[opts.mpi]["mpiexec"], "-n", "2"]
+    if opts.mpi == "openmpi" and opts.bind_to:
+        cmd += ["--bind-to", opts.bind_to]
+    return cmd
 
 
 def mpirun(exe, args, work, opts):
     """One run at 2 ranks, no checkpoint allowed; its output and the load before it."""
     if opts.wait_quiet:
         wait_quiet(opts.wait_quiet)
-    env = dict(os.environ, CKPT_INTERVAL="0", CKPT_DIR=os.path.join(work, "unused.ckpt"))
+    env = dict(os.environ, CKPT_INTERVAL="0", CKPT_DIR=os.path.join(work, "unused.ckpt"),
+               **MPIS[opts.mpi]["env"])
     env.pop("CKPT_EVERY", None)
     before = loadavg()
-    cmd = ["mpiexec", "-n", "2", exe, "--blocks", str(opts.blocks), "--scale", str(opts.scale),
+    cmd = [*launcher(opts), exe, "--blocks", str(opts.blocks), "--scale", str(opts.scale),
            *args]
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if proc.returncode:
@@ -198,11 +233,11 @@ def spread(samples, size):
 
 
 def compare(build_dir, work, opts):
-    plain, aalc = build(work, build_dir, SOURCE)
-    coll_plain, coll_aalc = build(work, build_dir, COLL_SOURCE)
+    plain, aalc = build(work, build_dir, SOURCE, opts.mpi)
+    coll_plain, coll_aalc = build(work, build_dir, COLL_SOURCE, opts.mpi)
     raw = {"plain": [], "aalc": []}
     coll = {"plain": [], "aalc": []}
-    mech = {k: [] for k, _, _ in VARIANTS}
+    mech = {k: [] for k, _, _ in VARIANTS} if opts.mechanisms else {}
     loads = []
     for r in range(opts.repeats):
         order = [("plain", plain, coll_plain), ("aalc", aalc, coll_aalc)]
@@ -223,6 +258,8 @@ def compare(build_dir, work, opts):
             print(f"repeat {r + 1}/{opts.repeats} {name} collectives: Allreduce 8 B "
                   f"{res[coll_key('allreduce', 8)]:.2f} us, 1 MiB "
                   f"{res[coll_key('allreduce', 1 << 20)]:.0f} us (load {load:.2f})", flush=True)
+        if not mech:
+            continue
         variants = VARIANTS if r % 2 == 0 else VARIANTS[::-1]
         for key, _, args in variants:
             res, load = run(plain, [*args, *sizes_arg(MECH_SIZES)], work, opts)
@@ -276,7 +313,7 @@ def analyse(raw, mech):
                 row["met_inproc"] = row["inproc_lost_bandwidth_pct"] <= 2
         rows.append(row)
     mrows = []
-    for s in MECH_SIZES:
+    for s in MECH_SIZES if mech else []:  # none: the variants were not run
         row = {"size": s}
         for key, _, _ in VARIANTS:
             row[key + "_lat_us"] = statistics.median(r[s] for r in mech[key])
@@ -321,10 +358,10 @@ def analyse_coll(coll):
     return rows
 
 
-def layer_identity(build_dir):
+def layer_identity(build_dir, mpi="mpich"):
     """Which coordination layer was measured: the build changes while others work."""
     ident = {}
-    lib = os.path.join(build_dir, "lib", "libckptmpi.a")
+    lib = os.path.join(build_dir, "lib", MPIS[mpi]["lib"])
     if os.path.exists(lib):
         with open(lib, "rb") as f:
             ident["libckptmpi_sha256"] = hashlib.sha256(f.read()).hexdigest()[:16]
@@ -342,7 +379,7 @@ def layer_identity(build_dir):
     return ident
 
 
-def machine():
+def machine(mpi="mpich"):
     info = {"host": os.uname().nodename, "cores": os.cpu_count(), "kernel": os.uname().release}
     try:
         with open("/proc/cpuinfo") as f:
@@ -350,6 +387,9 @@ def machine():
             info["cpu"] = m.group(1).strip() if m else "unknown"
     except OSError:
         info["cpu"] = "unknown"
+    if mpi == "openmpi":
+        info["mpi"] = openmpi_version()
+        return info
     try:
         out = subprocess.run(["mpichversion"], capture_output=True, text=True).stdout
         v = re.search(r"MPICH Version:\s*(\S+)", out)
@@ -361,6 +401,24 @@ def machine():
         out = subprocess.run(["mpiexec", "--version"], capture_output=True, text=True).stdout
         info["mpi"] = out.splitlines()[0] if out else "unknown"
     return info
+
+
+def openmpi_version():
+    """"Open MPI 4.1.4", from ompi_info or else mpiexec.openmpi --version."""
+    try:
+        out = subprocess.run(["ompi_info", "--parsable"], capture_output=True, text=True).stdout
+        m = re.search(r"^ompi:version:full:(\S+)", out, re.M)
+        if m:
+            return f"Open MPI {m.group(1)}"
+    except OSError:
+        pass
+    try:
+        out = subprocess.run(["mpiexec.openmpi", "--version"], capture_output=True,
+                             text=True).stdout
+    except OSError:
+        out = ""
+    m = re.search(r"\b(\d+\.\d+\.\d+)\b", out)
+    return f"Open MPI {m.group(1)}" if m else "Open MPI (version unknown)"
 
 
 def pct(x):
@@ -482,7 +540,13 @@ def coll_section(crows, opts):
         "`PMPI_*`, i.e. MPI itself past any wrapper: \"in-process\" is the median over the "
         "ckptcc runs of MPI_* / PMPI_* - 1, the layer's own cost under the same CPU "
         "placement; \"floor\" is the same ratio in the plain build, where both are MPI "
-        "(the noise of that comparison). The verdict uses the in-process figure.", "",
+        "(the noise of that comparison). The verdict uses the in-process figure.", ""]
+    return lines + coll_table(crows)
+
+
+def coll_table(crows):
+    """The collectives' table and the verdicts on their targets."""
+    lines = [
         "| operation | size | plain (us/call) | AALC (us/call) | added | paired | paired (ns) | "
         "spread | in-process | floor | target |",
         "|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -524,11 +588,20 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
              "load_average_before_runs": loads, "pingpong": rows, "mechanisms": mrows,
              "variants": {k: {"label": l, "args": a} for k, l, a in VARIANTS},
              "raw_lat_us": {"plain": raw["plain"], "aalc": raw["aalc"], **mech}}
+    if opts.mpi != "mpich":  # the MPICH file keeps its keys as they were
+        saved = {"mpi": opts.mpi, "bind_to": opts.bind_to, **saved}
+        if not mech:
+            del saved["variants"]
     if crows:
         saved["collectives"] = crows
         saved["raw_coll_us"] = coll
     with open(path_json, "w") as f:
         json.dump(saved, f, indent=1)
+    if opts.mpi == "openmpi":
+        put_section(path_md, OMPI_SECTION,
+                    "\n".join(openmpi_section(rows, mrows, crows, raw, mech, loads, info,
+                                               opts, when)))
+        return
     intro = ("What the coordination layer adds to point-to-point messages and to "
              "collectives: a ping-pong between two ranks and blocking collectives on two "
              "ranks, each built with `mpicc -O2` and with `ckptcc -O2`." if crows else
@@ -582,7 +655,66 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
         "\"in-process\" is the median over the ckptcc runs of MPI_* / PMPI_* - 1 "
         "(latency added, and in ns), the layer's own cost under the same CPU placement; "
         "\"floor\" is the same ratio in the plain build, where both are MPI (the noise of "
-        "that comparison). The verdict uses the in-process figure.", "",
+        "that comparison). The verdict uses the in-process figure.", ""]
+    lines += pingpong_table(rows, raw, mech)
+    if crows:
+        lines += coll_section(crows, opts)
+    lines += mech_section(rows, mrows)
+    # cg_benchmark.py's, output_benchmark.py's and build_cost.py's parts of this file, and
+    # the Open MPI run's
+    kept = "".join(section(path_md, name) for name in (
+        "cg_benchmark", "output_benchmark", "build_cost", OMPI_SECTION))
+    with open(path_md, "w") as f:
+        f.write("\n".join(lines) + ("\n" + kept if kept else ""))
+
+
+def openmpi_section(rows, mrows, crows, raw, mech, loads, info, opts, when):
+    """The Open MPI run's section of docs/performance.md: the same tables as the
+    MPICH run's, after a short head of its own."""
+    layer = info["layer"]
+    bind = (f" --bind-to {opts.bind_to}" if opts.bind_to else "")
+    regen = (f"python3 tests/bench/mpi_benchmark.py build --mpi openmpi --repeats "
+             f"{opts.repeats} --blocks {opts.blocks} --scale {opts.scale:g}"
+             f"{f' --wait-quiet {opts.wait_quiet:g}' if opts.wait_quiet else ''}"
+             f"{f' --bind-to {opts.bind_to or chr(39) * 2}' if opts.bind_to != 'none' else ''}"
+             f"{' --mechanisms' if mrows else ''}")
+    lines = [
+        "## Open MPI: plain Open MPI against AALC", "",
+        "The ping-pong and the collectives of the MPICH sections at the top of this file, "
+        "against Open MPI instead: built "
+        "with `mpicc.openmpi -O2` and with `CKPT_CC=mpicc.openmpi ckptcc -O2` (which links "
+        "the layer built for Open MPI, `libckptmpi-openmpi.a`), run with "
+        f"`mpiexec.openmpi -n 2{bind}` (as root with `OMPI_ALLOW_RUN_AS_ROOT=1 "
+        "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1`). Method, columns and targets as in the MPICH "
+        "sections: at most **10% added latency at 8 B**, at most **2% lost bandwidth from "
+        "64 KiB up**, an **8-byte Allreduce at most 5% slower** and a 1 MiB one at most 2%; "
+        "the verdict uses the in-process figure (MPI_* against PMPI_* in the same process)."
+        + ("" if mrows else " The piggyback variants (`pingpong --mode ...`) are not run "
+           "here: they study the combine limit, which was chosen against MPICH "
+           "(`--mechanisms` runs them)."), "",
+        f"- Machine: {info['host']}, {info['cores']} cores ({info['cpu']}), Linux "
+        f"{info['kernel']}; {info['mpi']}; 2 ranks on the same node.",
+        f"- Layer measured: source `{layer['git']}`, `{MPIS['openmpi']['lib']}` sha256 "
+        f"{layer.get('libckptmpi_sha256', '?')} built {layer.get('libckptmpi_mtime', '?')}, "
+        f"`CL_COMBINE_LIMIT` {layer.get('combine_limit')}.",
+        f"- Date: {when}. Load average (1 min) sampled before each run: "
+        f"{min(loads):.2f} to {max(loads):.2f} (median {statistics.median(loads):.2f}).",
+        f"- Runs: {opts.repeats} of each build, alternated, {opts.blocks} timed blocks of "
+        f"{opts.scale:g} x 2^27 bytes per size (or operation) and run; medians over the runs.",
+        f"- Regenerate: `{regen}` (writes this section, and "
+        f"`tests/bench/results/{MPIS['openmpi']['json']}`, which holds every run; the MPICH "
+        "run keeps this section).", "",
+        "### Ping-pong", ""]
+    lines += pingpong_table(rows, raw, mech)
+    if crows:
+        lines += ["### Collectives", ""] + coll_table(crows)
+    lines += mech_section(rows, mrows, "### Piggyback mechanism")
+    return lines
+
+
+def pingpong_table(rows, raw, mech):
+    """The ping-pong's table and the verdicts on its targets."""
+    lines = [
         "| size | plain latency (us) | AALC latency (us) | added latency | plain MB/s | "
         "AALC MB/s | bandwidth lost | paired: latency / bandwidth | spread | in-process | "
         "floor | target |",
@@ -614,7 +746,7 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
             f"{min(r['inproc_lost_bandwidth_pct'] for r in big):+.1f}% to "
             f"{max(r['inproc_lost_bandwidth_pct'] for r in big):+.1f}%)."]
     extra_ns = 1000 * statistics.median(a[8] - p[8] for a, p in zip(raw["aalc"], raw["plain"]))
-    fastest = min(r[8] for r in raw["plain"] + mech["none"])
+    fastest = min(r[8] for r in raw["plain"] + mech.get("none", []))
     lines += ["",
               f"- 8 B latency target across builds: {'met' if small['met'] else 'not met'} "
               f"({pct(small['added_latency_pct'])}, paired "
@@ -628,10 +760,15 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
                f"not met at {', '.join(unmet)} ({len(unmet)} of {len(big)} sizes; bandwidth "
                f"lost {min(r['lost_bandwidth_pct'] for r in big):.0f}% to "
                f"{max(r['lost_bandwidth_pct'] for r in big):.0f}%)."), *inproc_lines, ""]
-    if crows:
-        lines += coll_section(crows, opts)
-    lines += [
-        "## Piggyback mechanism", "",
+    return lines
+
+
+def mech_section(rows, mrows, heading="## Piggyback mechanism"):
+    """The piggyback variants' section; nothing if they were not run."""
+    if not mrows:
+        return []
+    lines = [
+        heading, "",
         "Every application message carries an 8-byte header (the sender's epoch and "
         "logging flag). The ways to move it, mimicked with PMPI calls in the plain build "
         "(`pingpong --mode ...`, same timing as above) so that only the mechanism differs:", ""]
@@ -666,32 +803,49 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
     lines += ["", "### What this says about the thresholds", ""]
     lines += [f"- {s}" for s in verdict(mrows)]
     lines.append("")
-    # cg_benchmark.py's and output_benchmark.py's parts of this file
-    kept = section(path_md, "cg_benchmark") + section(path_md, "output_benchmark")
-    with open(path_md, "w") as f:
-        f.write("\n".join(lines) + ("\n" + kept if kept else ""))
+    return lines
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build_dir")
+    ap.add_argument("--mpi", choices=sorted(MPIS),
+                    help="the MPI to measure against (default mpich; with --from-json, the "
+                    "file's)")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--blocks", type=int, default=9, help="timed blocks per size and run")
     ap.add_argument("--scale", type=float, default=0.5, help="iterations per block, relative")
     ap.add_argument("--wait-quiet", type=float, default=0, metavar="SECONDS",
                     help="before each run, wait up to SECONDS for no other runnable task")
-    ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"))
-    ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results",
-                                                    "pingpong.json"))
+    ap.add_argument("--bind-to", default="none", metavar="WHAT",
+                    help="Open MPI only: mpiexec.openmpi --bind-to WHAT (default none, as "
+                    "MPICH's mpiexec does not bind; '' passes nothing)")
+    ap.add_argument("--mechanisms", action="store_true",
+                    help="Open MPI only: run the piggyback variants too (always run for MPICH)")
+    ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"),
+                    help="the report (for Open MPI, only its section is replaced)")
+    ap.add_argument("--json", help="where the runs go (default tests/bench/results/"
+                    "pingpong.json, pingpong-openmpi.json for Open MPI)")
     ap.add_argument("--from-json", metavar="FILE",
                     help="do not measure: rewrite the report from the runs saved in FILE")
     opts = ap.parse_args()
+    saved = None
+    if opts.from_json:
+        with open(opts.from_json) as f:
+            saved = json.load(f)
+        mpi = saved.get("mpi", "mpich")  # files from before --mpi are MPICH's
+        if opts.mpi and opts.mpi != mpi:
+            sys.exit(f"error: {opts.from_json} holds runs against {mpi}, not {opts.mpi}")
+        opts.mpi = mpi
+        opts.bind_to = saved.get("bind_to", opts.bind_to)
+    opts.mpi = opts.mpi or "mpich"
+    opts.mechanisms = opts.mechanisms or opts.mpi == "mpich"
+    if opts.json is None:
+        opts.json = os.path.join(TOP, "tests", "bench", "results", MPIS[opts.mpi]["json"])
     build_dir = os.path.abspath(opts.build_dir)
     work = tempfile.mkdtemp(prefix="aalc-mpibench-")
     try:
-        if opts.from_json:
-            with open(opts.from_json) as f:
-                saved = json.load(f)
+        if saved:
             info, when, loads = saved["machine"], saved["date"], saved["load_average_before_runs"]
             for k in ("repeats", "blocks", "scale", "wait_quiet"):
                 setattr(opts, k, saved.get(k, 0))
@@ -702,8 +856,8 @@ def main():
             mech = runs
             coll = saved.get("raw_coll_us")  # absent in files from before collbench
         else:
-            info = machine()
-            info["layer"] = layer_identity(build_dir)
+            info = machine(opts.mpi)
+            info["layer"] = layer_identity(build_dir, opts.mpi)
             if info["layer"].get("combine_limit") not in (None, LIMIT):
                 print(f"warning: CL_COMBINE_LIMIT is now {info['layer'].get('combine_limit')}, "
                       f"this script assumes {LIMIT}", file=sys.stderr)
@@ -717,13 +871,23 @@ def main():
             print(f"{human(r['size']):>8}: plain {r['plain_lat_us']:9.2f} us  aalc "
                   f"{r['aalc_lat_us']:9.2f} us  {pct(r['added_latency_pct']):>7}  "
                   f"{r['plain_bw_mbs']:8.0f} / {r['aalc_bw_mbs']:8.0f} MB/s "
-                  f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}")
+                  f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}"
+                  + (f"  in-process {pct(r['inproc_added_latency_pct'])} (floor "
+                     f"{pct(r['inproc_plain_pct'])})"
+                     + ('' if 'met_inproc' not in r else
+                        (' met' if r['met_inproc'] else ' NOT MET'))
+                     if 'inproc_added_latency_pct' in r else ''))
         for r in crows or []:
             print(f"{COLL_LABELS[r['op']]:>9} {human(r['size']) if r['size'] else '':>8}: "
                   f"plain {r['plain_us']:9.2f} us  aalc {r['aalc_us']:9.2f} us  "
                   f"{pct(r['added_pct']):>7} (paired {pct(r['paired_added_pct'])}) "
-                  f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}")
-        print(f"wrote {opts.output} and {opts.json}")
+                  f"{'' if 'met' not in r else ('met' if r['met'] else 'NOT MET')}"
+                  + (f"  in-process {pct(r['inproc_pct'])} (floor {pct(r['inproc_plain_pct'])})"
+                     + ('' if 'met_inproc' not in r else
+                        (' met' if r['met_inproc'] else ' NOT MET'))
+                     if 'inproc_pct' in r else ''))
+        print(f"wrote {opts.output}"
+              f"{' (its Open MPI section)' if opts.mpi == 'openmpi' else ''} and {opts.json}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
