@@ -589,8 +589,7 @@ exec cc "$@" -I"$(dirname "$0")/../other-mpi/include"
 EOF
   chmod +x bin/mpicc-other
   local ok=1 wrapper
-  for wrapper in "$PWD/bin/mpicc-other" mpicc.openmpi; do
-    command -v "$wrapper" >/dev/null 2>&1 || continue
+  for wrapper in "$PWD/bin/mpicc-other"; do
     rm -f util.o prog
     if CKPT_CC=$wrapper run "$CKPTCC" -c util.c || [[ -e util.o ]] ||
        ! grep -q "^ckptcc: error: '$wrapper' compiles with the MPI whose headers are in .*, and this AALC has a coordination layer only for MPICH .*(mpi.h in " "$LOG"; then
@@ -652,6 +651,31 @@ check_mpi_layer_order() {
   else
     fail "$name"
   fi
+}
+
+check_layer_per_mpi() {
+  local name="each MPI's compiler wrapper links that MPI's layer (and its p2p variant)"
+  new_dir layer_per_mpi
+  write_sources
+  local lib=${CKPTCC%/bin/*}/lib ok=1 wrapper layer line
+  # one line per layer the build made: name, mpi.h directory, library
+  while IFS=$'\t' read -r _ _ layer; do
+    line=$(grep -F "$layer" "${CKPTCC%/bin/*}/share/aalc/mpi-layers")
+    case $layer in
+      libckptmpi-openmpi.a) wrapper=mpicc.openmpi ;;
+      libckptmpi-mpich.a) wrapper=mpicc.mpich ;;
+      *) wrapper=mpicc ;;
+    esac
+    if ! CKPT_CC=$wrapper run "$CKPTCC" -show -o prog main.c util.c ||
+       ! grep -q -- " $lib/$layer " "$LOG"; then
+      ok=0; echo "  $wrapper ($line): $(grep -o 'libckptmpi[^ ]*' "$LOG" | head -1)"
+    fi
+    if ! CKPT_CC=$wrapper CKPT_MPI_LAYER=p2p run "$CKPTCC" -show -o prog main.c util.c ||
+       ! grep -q -- " $lib/${layer/libckptmpi/libckptmpi_p2p} " "$LOG"; then
+      ok=0; echo "  $wrapper, p2p: $(grep -o 'libckptmpi[^ ]*' "$LOG" | head -1)"
+    fi
+  done <"${CKPTCC%/bin/*}/share/aalc/mpi-layers"
+  if ((ok)); then pass "$name"; else fail "$name"; fi
 }
 
 check_version_passthrough() {
@@ -1115,6 +1139,7 @@ check_plain_cc
 check_mpi_includes
 check_direct_compile
 check_foreign_mpi
+check_layer_per_mpi
 check_mpi_program
 check_mpi_layer_order
 check_version_passthrough

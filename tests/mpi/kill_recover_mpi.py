@@ -40,9 +40,10 @@ served from the log; comm_rebuilt: communicators created by such a collective,
 built again from the log) too. Trials go
 on (within the time budget) until that holds.
 
-Rank processes are found as the children of hydra_pmi_proxy below mpiexec
-(their environment holds PMI_RANK). Hydra puts every rank into its own process
-group, so every process of a test carries a marker variable in its
+Rank processes are found as the children of the launcher's daemon below mpiexec
+(MPICH's hydra_pmi_proxy, or Open MPI's mpirun or orted; their environment
+holds PMI_RANK, or OMPI_COMM_WORLD_RANK). Hydra puts every rank into its own
+process group, so every process of a test carries a marker variable in its
 environment, and whatever still has it when a run is over, or at exit, is
 killed by pid.
 
@@ -121,19 +122,26 @@ def children_map():
     return kids
 
 
+# The processes that start ranks: MPICH's hydra proxy, Open MPI's mpirun
+# (which starts the ranks of its own node itself) or its daemon.
+LAUNCHERS = {"hydra_pmi_proxy", "mpirun", "mpiexec", "orterun", "orted", "prterun", "prted",
+             "mpiexec.openmpi", "mpirun.openmpi"}
+RANK_VARIABLE = re.compile(rb"(?:^|\0)(?:PMI_RANK|OMPI_COMM_WORLD_RANK)=(\d+)\0")
+
+
 def rank_processes(root):
     """{rank: pid} of the MPI processes below mpiexec `root` that have exec'ed."""
     kids = children_map()
     ranks = {}
-    todo = list(kids.get(root, []))
+    todo = [root]
     while todo:
         pid = todo.pop()
         todo.extend(kids.get(pid, []))
         st = proc_stat(pid)
-        if not st or st[1] == "Z" or proc_comm(st[0]) != "hydra_pmi_proxy":
+        if not st or st[1] == "Z" or proc_comm(st[0]) not in LAUNCHERS:
             continue
-        m = re.search(rb"(?:^|\0)PMI_RANK=(\d+)\0", proc_environ(pid))
-        if m and proc_comm(pid) != "hydra_pmi_proxy":
+        m = RANK_VARIABLE.search(proc_environ(pid))
+        if m and proc_comm(pid) not in LAUNCHERS:
             ranks[int(m.group(1))] = pid
     return ranks
 
@@ -245,7 +253,8 @@ class Harness(Trials):
         tag = f"run{self.runs:03d}"
         out_path = os.path.join(workdir, tag + ".out")
         err_path = os.path.join(workdir, tag + ".err")
-        cmd = [self.args.mpiexec, "-n", str(self.np), exe] + self.args.sample_args + extra_args
+        cmd = ([self.args.mpiexec] + self.args.mpiexec_arg + ["-n", str(self.np), exe] +
+               self.args.sample_args + extra_args)
         env = dict(env)
         env[MARK_VAR] = self.mark
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
@@ -616,6 +625,8 @@ def main():
     p.add_argument("--plain", required=True, help="the same sample built with plain mpicc")
     p.add_argument("--np", type=int, default=2, help="number of ranks (default 2)")
     p.add_argument("--mpiexec", default="mpiexec", help="the mpiexec to use")
+    p.add_argument("--mpiexec-arg", action="append", default=[], metavar="ARG",
+                   help="an option for mpiexec, before -n (Open MPI's --oversubscribe)")
     p.add_argument("--name", help="name used in messages (default: the exe's name)")
     p.add_argument("--trials", type=int, default=int(os.environ.get("AALC_TRIALS", 5)),
                    help="kill trials (default 5, or $AALC_TRIALS); with --stress the minimum")

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """No MPI call slips past the coordination layer (issue 18, point 4).
 
-Reads the installed MPI's prototypes (mpi_proto.h, found through the
-compiler wrapper's -show) and the layer's archive, and fails when:
+Reads the MPI's prototypes (its mpi.h as the compiler wrapper preprocesses
+it) and the layer's archive, and fails when:
   - a call that takes a handle (communicator, datatype, group, reduction,
     error handler, request, message, window, file, session) is defined
     nowhere in the archive: the program's handle would reach the library,
@@ -10,7 +10,7 @@ compiler wrapper's -show) and the layer's archive, and fails when:
   - a call is defined by more than one object of the archive (a wrapper
     written by hand and also generated: which one links is luck);
   - the wrappers the build generated (forward.c, unsupported.c) are not what
-    coordlayer/tools/gen_wrappers.py writes from this header and today's
+    coordlayer/tools/gen_wrappers.py writes from this MPI and today's
     hand-written sources: the build missed a change it depends on.
 
 usage: wrappers_cover.py --mpicc MPICC --archive libckptmpi.a --nm NM --generated DIR
@@ -27,15 +27,6 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "coordlayer", "tools"))
 import gen_wrappers  # noqa: E402  (its handle types and parsing)
-
-
-def proto_header(mpicc):
-    show = subprocess.run([mpicc, "-show"], capture_output=True, text=True, check=True).stdout
-    for inc in re.findall(r"-I(\S+)", show) + ["/usr/include"]:
-        path = os.path.join(inc, "mpi_proto.h")
-        if os.path.exists(path):
-            return path
-    sys.exit("wrappers_cover: no mpi_proto.h in the include directories of '%s'" % show.strip())
 
 
 def takes_handle(params):
@@ -65,8 +56,7 @@ def main():
     ap.add_argument("--nm", default="nm")
     ap.add_argument("--generated", required=True, help="where the build wrote the wrappers")
     a = ap.parse_args()
-    header = proto_header(a.mpicc)
-    protos = gen_wrappers.prototypes(header)
+    protos, header = gen_wrappers.preprocessed_prototypes(a.mpicc)
     defined = definitions(a.nm, a.archive)
     problems = []
     needing = sorted({name for _, name, params in protos
@@ -84,7 +74,7 @@ def main():
             problems.append("coordlayer/src/%s is a stale copy: the build generates it" % f)
     work = tempfile.mkdtemp(prefix="aalc-wrappers-")
     subprocess.run([sys.executable, os.path.join(ROOT, "coordlayer", "tools", "gen_wrappers.py"),
-                    header, src, work], check=True)
+                    "--mpicc", a.mpicc, src, work], check=True)
     for f in ("forward.c", "unsupported.c"):
         if not filecmp.cmp(os.path.join(a.generated, f), os.path.join(work, f), shallow=False):
             problems.append("%s/%s is not what gen_wrappers.py writes from %s: the build "
