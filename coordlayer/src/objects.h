@@ -84,10 +84,7 @@ static inline MPI_Session cl_real_session(MPI_Session s)
 #define cl_index_of(handle) cl_bits_index(CL_BITS(handle))
 /* The library's communicator of table entry `index` (and so for the other kinds). */
 #define cl_comm_at(index) CL_HANDLE(MPI_Comm, cl_objects[index].real)
-#define cl_group_at(index) CL_HANDLE(MPI_Group, cl_objects[index].real)
 #define cl_type_at(index) CL_HANDLE(MPI_Datatype, cl_objects[index].real)
-#define cl_op_at(index) CL_HANDLE(MPI_Op, cl_objects[index].real)
-#define cl_errhandler_at(index) CL_HANDLE(MPI_Errhandler, cl_objects[index].real)
 #define cl_session_at(index) CL_HANDLE(MPI_Session, cl_objects[index].real)
 /* The library's handles for an array of the program's (ckpt_untracked_free it). */
 MPI_Datatype *cl_real_types(const MPI_Datatype *types, int n);
