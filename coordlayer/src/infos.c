@@ -73,6 +73,7 @@ int MPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
     *info = rc == MPI_SUCCESS ? cl_info_adopt(real) : MPI_INFO_NULL;
     return rc;
 }
+#endif
 
 int MPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
 {
@@ -117,8 +118,6 @@ int MPI_Info_get_nthkey(MPI_Info info, int n, char *key)
 {
     return PMPI_Info_get_nthkey(cl_real_info(info), n, key);
 }
-
-#endif
 
 int MPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
 {
