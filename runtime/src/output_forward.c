@@ -5,6 +5,7 @@
 #include "log.h"
 #include "options.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +21,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -246,9 +248,18 @@ static volatile struct count_file *open_count(const struct config *c, uint64_t p
 static int deliver(int out, const char *buf, size_t n, uint64_t at, uint64_t *printed,
                    volatile uint64_t *durable)
 {
+    /* A terminal (a launcher's) is written a line at a time, as the program
+     * did (stdio buffers lines for a terminal): the launcher passes on what
+     * it reads, and a long write would reach it in pieces that other ranks'
+     * lines come between. */
+    int by_line = isatty(out);
     size_t done = 0;
     while (done < n) {
-        ssize_t w = write(out, buf + done, n - done);
+        size_t piece = n - done;
+        const char *eol = by_line ? memchr(buf + done, '\n', piece) : NULL;
+        if (eol)
+            piece = (size_t)(eol - (buf + done)) + 1;
+        ssize_t w = write(out, buf + done, piece);
         if (w < 0 && errno == EINTR)
             continue;
         if (w < 0 && errno == EAGAIN) { /* a non-blocking descriptor given to us */
@@ -381,9 +392,49 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
 
 /* ---- the program's side ---- */
 
-static int is_pipe_or_socket(int fd, struct stat *st)
+/* A pseudo-terminal whose master the parent holds: a launcher opened it for
+ * this process (Open MPI's mpiexec gives each rank one for stdout), and what
+ * goes there reaches the launcher's output, not a screen; it cannot be taken
+ * back either. A person's terminal is held by a terminal emulator or sshd,
+ * not by the shell that started the program. The kernel names the pty of a
+ * master descriptor in its fdinfo ("tty-index"). */
+static int parent_holds_master(const struct stat *st)
 {
-    return fstat(fd, st) == 0 && (S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode));
+    unsigned pty_major = major(st->st_rdev);
+    if (!S_ISCHR(st->st_mode) || pty_major < 136 || pty_major > 143) /* Unix98 pty slaves */
+        return 0;
+    long index = (long)(pty_major - 136) * 256 + (long)minor(st->st_rdev);
+    char path[64], link[32], line[128];
+    snprintf(path, sizeof path, "/proc/%d/fd", (int)getppid());
+    DIR *fds = opendir(path);
+    if (!fds)
+        return 0;
+    int found = 0;
+    for (struct dirent *e; !found && (e = readdir(fds));) {
+        snprintf(path, sizeof path, "/proc/%d/fd/%.20s", (int)getppid(), e->d_name);
+        ssize_t n = readlink(path, link, sizeof link - 1);
+        if (n <= 0)
+            continue;
+        link[n] = '\0';
+        if (strcmp(link, "/dev/ptmx") != 0 && strcmp(link, "/dev/pts/ptmx") != 0)
+            continue;
+        snprintf(path, sizeof path, "/proc/%d/fdinfo/%.20s", (int)getppid(), e->d_name);
+        FILE *info = fopen(path, "r");
+        long tty_index;
+        while (info && fgets(line, sizeof line, info))
+            if (sscanf(line, "tty-index: %ld", &tty_index) == 1 && tty_index == index)
+                found = 1;
+        if (info)
+            fclose(info);
+    }
+    closedir(fds);
+    return found;
+}
+
+static int is_forwardable(int fd, struct stat *st)
+{
+    return fstat(fd, st) == 0 &&
+           (S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode) || parent_holds_master(st));
 }
 
 void ckpt_output_forward_start(void)
@@ -393,7 +444,7 @@ void ckpt_output_forward_start(void)
     struct stat st[STREAMS];
     int piped[STREAMS];
     for (int i = 0; i < STREAMS; i++)
-        piped[i] = is_pipe_or_socket(i + 1, &st[i]);
+        piped[i] = is_forwardable(i + 1, &st[i]);
     if (!piped[0] && !piped[1])
         return;
     /* 2>&1 into one pipe: one stream keeps their order. */
@@ -459,6 +510,11 @@ void ckpt_output_forward_start(void)
                        i + 1, strerror(errno));
         fw.stream_of_fd[i] = s;
     }
+    /* In place of a terminal, a pipe: stdio would buffer stdout whole
+     * blocks, and the launcher that reads the terminal would pass on parts
+     * of lines, mixed with other ranks' lines. Lines, as on the terminal. */
+    if (piped[0] && S_ISCHR(st[0].st_mode))
+        setvbuf(stdout, NULL, _IOLBF, BUFSIZ);
     fw.control = ctl[1];
     fw.sh = sh;
     fw.active = 1;

@@ -1,6 +1,9 @@
 /* Output printed once across a recovery when stdout or stderr is a pipe or a
- * socket (every rank under mpiexec, `prog | tee log`): what reached the pipe
- * cannot be taken back, so the recovered run must not print it again.
+ * socket (every rank under mpiexec, `prog | tee log`), or a pseudo-terminal
+ * the parent opened for the process (Open MPI's mpiexec gives ranks one for
+ * stdout): what
+ * reached it cannot be taken back, so the recovered run must not print it
+ * again.
  *
  * At start the runtime puts a pipe of its own in place of such a descriptor
  * and a forwarder process copies from it to the original one, keeping a
