@@ -7,6 +7,7 @@
 #   <prefix>_FOUND         TRUE when the wrapper compiles a source with mpi.h
 #   <prefix>_NAME          "MPICH 4.0.2", "Open MPI 4.1.4", ...
 #   <prefix>_FLAVOUR       mpich or openmpi (the kind of handles the layer meets)
+#   <prefix>_MPI_VERSION   the MPI standard it implements (3, 4, ...)
 #   <prefix>_HEADER_DIR    the directory of its mpi.h
 #   <prefix>_INCLUDE_DIRS  the directories the wrapper adds (-I)
 function(aalc_describe_mpi wrapper prefix)
@@ -35,6 +36,8 @@ function(aalc_describe_mpi wrapper prefix)
                    "Open MPI: no coordination layer for it")
     return()
   endif()
+  string(REGEX MATCH "#define MPI_VERSION ([0-9]+)" _ "${macros}")
+  set(mpi_version ${CMAKE_MATCH_1})
   # The preprocessor names the file it read for <mpi.h>.
   execute_process(COMMAND ${wrapper} -E ${probe} OUTPUT_VARIABLE text ERROR_QUIET)
   if(NOT text MATCHES "# [0-9]+ \"([^\"]*)/mpi\\.h\"")
@@ -55,6 +58,7 @@ function(aalc_describe_mpi wrapper prefix)
   set(${prefix}_FOUND TRUE PARENT_SCOPE)
   set(${prefix}_NAME "${name}" PARENT_SCOPE)
   set(${prefix}_FLAVOUR ${flavour} PARENT_SCOPE)
+  set(${prefix}_MPI_VERSION ${mpi_version} PARENT_SCOPE)
   set(${prefix}_HEADER_DIR ${header_dir} PARENT_SCOPE)
   set(${prefix}_INCLUDE_DIRS ${include_dirs} PARENT_SCOPE)
 endfunction()
