@@ -13,6 +13,7 @@
  * MPI predefines (MPI_TAG_UB, ...) are the library's and go to it. */
 #include "attributes.h"
 
+#include "handle_bits.h"
 #include "objects.h"
 #include "registries.h"
 

@@ -19,6 +19,7 @@
 #define AALC_COLL_H
 
 #include "coord.h"
+#include "handle_bits.h"
 #include "objects.h"
 
 #include <mpi.h>

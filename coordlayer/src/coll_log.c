@@ -3,6 +3,7 @@
 #include "coll.h"
 
 #include "coord.h"
+#include "handle_bits.h"
 #include "objects.h"
 #include "pack.h"
 #include "protocol.h"

@@ -13,6 +13,7 @@
 #include "coll.h"
 #include "coord.h"
 #include "errhandlers.h"
+#include "handle_bits.h"
 #include "infos.h"
 #include "objects.h"
 #include "requests.h"

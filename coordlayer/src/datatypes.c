@@ -7,6 +7,7 @@
 #include "datatypes.h"
 
 #include "attributes.h"
+#include "handle_bits.h"
 #include "library_calls.h"
 #include "objects.h"
 #include "user_ops.h"

@@ -9,6 +9,7 @@
  * message) go through the communicator's handler the same way. */
 #include "errhandlers.h"
 
+#include "handle_bits.h"
 #include "objects.h"
 
 

@@ -29,6 +29,7 @@
 #include "coll.h"
 #include "coord.h"
 #include "datatypes.h"
+#include "handle_bits.h"
 #include "infos.h"
 #include "objects.h"
 #include "protocol.h"

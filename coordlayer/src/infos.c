@@ -7,6 +7,7 @@
  * info's keys and values, and a recovery makes each again with them. */
 #include "infos.h"
 
+#include "handle_bits.h"
 #include "objects.h"
 #include "registries.h"
 #include "section_bytes.h"

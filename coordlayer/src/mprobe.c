@@ -9,6 +9,7 @@
  * itself is the layer's MPI_Probe or MPI_Iprobe, logged and replayed as
  * they are. */
 #include "coord.h"
+#include "handle_bits.h"
 #include "held.h"
 #include "objects.h"
 #include "piggyback.h"

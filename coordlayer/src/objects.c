@@ -4,6 +4,7 @@
 
 #include "coord.h"
 #include "errhandlers.h"
+#include "handle_bits.h"
 #include "piggyback.h"
 #include "registries.h"
 #include "requests.h"

@@ -22,6 +22,7 @@
 #include "coll.h"
 #include "comms.h"
 #include "coord.h"
+#include "handle_bits.h"
 #include "objects.h"
 #include "p2p.h"
 #include "persistent_coll.h"

@@ -11,6 +11,7 @@
 #include "sessions.h"
 
 #include "coord.h"
+#include "handle_bits.h"
 #include "infos.h"
 #include "layer.h"
 #include "objects.h"

@@ -13,6 +13,7 @@
 
 #include "coll.h"
 #include "comms.h"
+#include "handle_bits.h"
 #include "infos.h"
 #include "objects.h"
 

@@ -7,6 +7,7 @@
  * with the program's handle. */
 #include "user_ops.h"
 
+#include "handle_bits.h"
 #include "objects.h"
 
 #include <aalc/ckpt_layer_services.h>
