@@ -409,8 +409,9 @@ static void sweep_for_last_freed(int kind)
 
 static void mark_datatype(void *needed, MPI_Datatype type)
 {
-    if (index_of((int64_t)CL_BITS(type)) >= 0)
-        mark(needed, index_of((int64_t)CL_BITS(type)));
+    int index = index_of(CL_ARG(type));
+    if (index >= 0)
+        mark(needed, index);
 }
 
 /* The library's type goes, and what was learnt about its handle. */

@@ -245,14 +245,13 @@ static volatile struct count_file *open_count(const struct config *c, uint64_t p
 
 /* Writes buf, which starts at position `at` of its stream, to out; *printed
  * (and its durable copy) follows every byte that gets there. */
-static int deliver(int out, const char *buf, size_t n, uint64_t at, uint64_t *printed,
-                   volatile uint64_t *durable)
+/* by_line: `out` is a terminal (a launcher's), written a line at a time as
+ * the program did (stdio buffers lines for a terminal): the launcher passes
+ * on what it reads, and a long write would reach it in pieces that other
+ * ranks' lines come between. */
+static int deliver(int out, int by_line, const char *buf, size_t n, uint64_t at,
+                   uint64_t *printed, volatile uint64_t *durable)
 {
-    /* A terminal (a launcher's) is written a line at a time, as the program
-     * did (stdio buffers lines for a terminal): the launcher passes on what
-     * it reads, and a long write would reach it in pieces that other ranks'
-     * lines come between. */
-    int by_line = isatty(out);
     size_t done = 0;
     while (done < n) {
         size_t piece = n - done;
@@ -283,6 +282,9 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
     int say_to = out[1] >= 0 ? out[1] : STDERR_FILENO;
     int keep[] = {rd[0], rd[1], out[0], out[1], control, say_to};
     keep_only(keep, 6);
+    int by_line[STREAMS];
+    for (int s = 0; s < STREAMS; s++)
+        by_line[s] = out[s] >= 0 && isatty(out[s]);
     ignore_signals();
     /* Out of the program's process group: mpiexec kills a failed rank's
      * group, and a forwarder killed between a write and the count's update
@@ -379,7 +381,7 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
                 skip = printed[s] - at < (uint64_t)n ? (size_t)(printed[s] - at) : (size_t)n;
             if (to_drop[s] && (to_drop[s] -= skip) == 0 && c.verbose)
                 say_dropped(say_to, &c, s, printed[s] - c.start[s]);
-            if (deliver(out[s], buf + skip, (size_t)n - skip, at + skip, &printed[s],
+            if (deliver(out[s], by_line[s], buf + skip, (size_t)n - skip, at + skip, &printed[s],
                         cf ? &cf->printed[s] : NULL) != 0) {
                 /* Closing our end gives the program the EPIPE (or SIGPIPE) it would
                  * have had from the original. */

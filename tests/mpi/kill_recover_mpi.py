@@ -253,8 +253,7 @@ class Harness(Trials):
         tag = f"run{self.runs:03d}"
         out_path = os.path.join(workdir, tag + ".out")
         err_path = os.path.join(workdir, tag + ".err")
-        cmd = ([self.args.mpiexec] + self.args.mpiexec_arg + ["-n", str(self.np), exe] +
-               self.args.sample_args + extra_args)
+        cmd = [self.args.mpiexec, "-n", str(self.np), exe] + self.args.sample_args + extra_args
         env = dict(env)
         env[MARK_VAR] = self.mark
         with open(out_path, "wb") as out, open(err_path, "wb") as err:
@@ -634,8 +633,6 @@ def main():
     p.add_argument("--plain", required=True, help="the same sample built with plain mpicc")
     p.add_argument("--np", type=int, default=2, help="number of ranks (default 2)")
     p.add_argument("--mpiexec", default="mpiexec", help="the mpiexec to use")
-    p.add_argument("--mpiexec-arg", action="append", default=[], metavar="ARG",
-                   help="an option for mpiexec, before -n (Open MPI's --oversubscribe)")
     p.add_argument("--name", help="name used in messages (default: the exe's name)")
     p.add_argument("--trials", type=int, default=int(os.environ.get("AALC_TRIALS", 5)),
                    help="kill trials (default 5, or $AALC_TRIALS); with --stress the minimum")
