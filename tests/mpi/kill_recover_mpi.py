@@ -161,6 +161,28 @@ def marked_processes(mark):
     return found
 
 
+def describe_marked(mark):
+    """One line per marked process, for a hang's report: what is still alive,
+    in which state, waiting where, holding which standard streams."""
+    lines = []
+    for pid in sorted(marked_processes(mark)):
+        st = proc_stat(pid)
+        try:
+            with open(f"/proc/{pid}/wchan") as f:
+                wchan = f.read().strip() or "-"
+        except OSError:
+            wchan = "?"
+        fds = []
+        for fd in (0, 1, 2):
+            try:
+                fds.append(os.readlink(f"/proc/{pid}/fd/{fd}"))
+            except OSError:
+                fds.append("-")
+        lines.append(f"pid {pid} ppid {st[0] if st else '?'} state {st[1] if st else '?'} "
+                     f"{proc_comm(pid)} wchan {wchan} fds {' '.join(fds)}")
+    return "\n".join(lines) or "no marked process left"
+
+
 def kill_marked(mark, grace=0.0):
     """Waits up to `grace` s for marked processes to end, then SIGKILLs them."""
     deadline = time.monotonic() + grace
@@ -236,6 +258,7 @@ class Harness(Trials):
         self.replay_sums = {}
         self.nrecovered = 0
         self.runs = 0
+        self.launcher_hangs = 0  # launchers killed after their ranks had all ended
         atexit.register(self.cleanup)
 
     def cleanup(self):
@@ -275,14 +298,27 @@ class Harness(Trials):
                 try:
                     proc.wait(timeout=max(0.0, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
+                    alive = describe_marked(self.mark)
+                    ours = [pid for pid in marked_processes(self.mark)
+                            if proc_comm(pid) not in LAUNCHERS]
                     kill_marked(self.mark)
                     proc.kill()
                     proc.wait()
                     with open(err_path, "rb") as f:
                         err_tail = tail(f.read())
-                    if killed:
+                    if killed and not ours:
+                        # Every rank and every output forwarder had ended: what
+                        # still ran was the launcher alone (Open MPI's mpirun,
+                        # now and then, on a loaded machine). Its hang is not
+                        # the program's; the recovery is still tested.
+                        self.launcher_hangs += 1
+                        self.log(f"note: {self.args.mpiexec} did not end within 30 s after "
+                                 f"rank {killed[0]} was killed though every rank and "
+                                 f"forwarder had ended; killed it ({tag}):\n{alive}")
+                    elif killed:
                         raise CheckFailed(f"mpiexec did not end within 30 s after rank "
-                                          f"{killed[0]} was killed (files: {tag}.*)\n{err_tail}")
+                                          f"{killed[0]} was killed (files: {tag}.*); still alive:\n"
+                                          f"{alive}\n{err_tail}")
                     raise CheckFailed(f"`{' '.join(cmd)}` still running after "
                                       f"{self.hard_limit:.0f} s: hung? (files: {tag}.*)\n"
                                       f"{err_tail}")
@@ -624,6 +660,8 @@ class Harness(Trials):
         self.log(f"{self.outcomes['recovered']} trials recovered, {self.outcomes['fresh']} "
                  f"started afresh (killed before the first checkpoint); "
                  f"{self.elapsed():.1f} s")
+        if self.launcher_hangs:
+            self.log(f"{self.launcher_hangs} launcher hangs after a kill (ranks all ended)")
         return self.tally()
 
 
