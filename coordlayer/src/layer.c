@@ -28,7 +28,13 @@
 
 enum { SECTION_PROTOCOL = CKPT_SECTION_EXTENSION, SECTION_EARLY, SECTION_REQUESTS,
        SECTION_LOG, SECTION_HELD, SECTION_OBJECTS, SECTION_COLL_LOG, SECTION_ATTRIBUTES,
-       SECTION_FILES, SECTION_INFOS };
+       SECTION_FILES, SECTION_INFOS, SECTION_LIBRARY };
+
+/* Where the MPI library was loaded (library_calls.h); images before it
+ * have none. */
+struct saved_library {
+    uint64_t lo, hi;
+};
 
 void cl_begin_epoch(void);
 
@@ -260,6 +266,7 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     cl_attributes_save(&attributes, &nattributes);
     cl_files_save(&mpi_files, &nmpi_files);
     cl_infos_save(&mpi_infos, &nmpi_infos);
+    struct saved_library library = {cl_library_lo, cl_library_hi};
     int rc = add(w, SECTION_PROTOCOL, p, n, err, errlen) ||
              add(w, SECTION_EARLY, early, nearly, err, errlen) ||
              add(w, SECTION_REQUESTS, requests, nrequests, err, errlen) ||
@@ -267,7 +274,8 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
              add(w, SECTION_OBJECTS, objects, nobjects, err, errlen) ||
              add(w, SECTION_ATTRIBUTES, attributes, nattributes, err, errlen) ||
              add(w, SECTION_FILES, mpi_files, nmpi_files, err, errlen) ||
-             add(w, SECTION_INFOS, mpi_infos, nmpi_infos, err, errlen);
+             add(w, SECTION_INFOS, mpi_infos, nmpi_infos, err, errlen) ||
+             add(w, SECTION_LIBRARY, &library, sizeof library, err, errlen);
     ckpt_untracked_free(p);
     ckpt_untracked_free(early);
     ckpt_untracked_free(requests);
@@ -436,7 +444,13 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     const struct ckpt_image_section *attributes = ckpt_image_find(img, SECTION_ATTRIBUTES, 0);
     const struct ckpt_image_section *mpi_files = ckpt_image_find(img, SECTION_FILES, 0);
     const struct ckpt_image_section *mpi_infos = ckpt_image_find(img, SECTION_INFOS, 0);
+    const struct ckpt_image_section *library = ckpt_image_find(img, SECTION_LIBRARY, 0);
     size_t peers = sizeof(uint64_t) * (size_t)cl.size;
+    if (library && library->size == sizeof(struct saved_library)) {
+        struct saved_library was;
+        memcpy(&was, library->data, sizeof was);
+        cl_library_check_place(was.lo);
+    }
     struct saved_protocol s;
     if (!p || !e || !r || !objects || p->size != sizeof s + 3 * peers) {
         snprintf(err, errlen, "coordination layer state missing or for another rank count");

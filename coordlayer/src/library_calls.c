@@ -2,8 +2,10 @@
 #define _GNU_SOURCE
 #include "library_calls.h"
 
+#include <aalc/ckpt_layer_services.h>
 #include <dlfcn.h>
 #include <link.h>
+#include <mpi.h>
 #include <stddef.h>
 
 uintptr_t cl_library_lo, cl_library_hi;
@@ -42,3 +44,21 @@ static int find_mpi(struct dl_phdr_info *info, size_t size, void *unused)
 }
 
 void cl_library_calls_init(void) { dl_iterate_phdr(find_mpi, NULL); }
+
+void cl_library_check_place(uint64_t saved_lo)
+{
+    if (saved_lo == cl_library_lo)
+        return;
+    ckpt_warn("the MPI library is loaded at %#llx here, at %#llx when the checkpoint was written "
+              "(another MPI installation, or another LD_PRELOAD or LD_LIBRARY_PATH): addresses in "
+              "it that the program kept are not valid: callbacks that are its functions "
+              "(MPI_COMM_DUP_FN and the like)%s",
+              (unsigned long long)cl_library_lo, (unsigned long long)saved_lo,
+#if defined(OPEN_MPI) && OPEN_MPI
+              " and predefined handles (MPI_COMM_WORLD, MPI_INT) held by a shared library of "
+              "the program (the program's own are copies in it, which stay)"
+#else
+              ""
+#endif
+    );
+}

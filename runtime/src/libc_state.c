@@ -383,7 +383,8 @@ void ckpt_libc_state_restore(const struct ckpt_image *img)
     if (r.libc_address != (uint64_t)(uintptr_t)initial_streams[1])
         ckpt_warn("the C library is loaded at another address than at the checkpoint (address "
                   "randomization was on in one of the runs: CKPT_ASLR, or a system that "
-                  "refuses to turn it off; or another stack limit): pointers into it that "
+                  "refuses to turn it off; or another stack limit, LD_PRELOAD or "
+                  "LD_LIBRARY_PATH): pointers into it that "
                   "the program kept, such as a saved copy of stdout, are not valid");
     restore_random(&r);
     memcpy(drand48_state, &r.drand48, sizeof r.drand48);
