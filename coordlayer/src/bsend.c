@@ -9,9 +9,20 @@
  * recovered process must attach one again: the program's buffer is
  * recorded (it goes back to the program at detach) and saved with the
  * image. The layer's buffer is twice the program's plus 64 KiB, so that
- * what fits the program's accounting fits with the headers. */
+ * what fits the program's accounting fits with the headers.
+ *
+ * Part 2 of a message split between a checkpoint and its commit does not go
+ * through that buffer: the receiver's layer posts its receive only when its
+ * part 1 is in, in some call of the receiver's, and MPI_Buffer_detach waits
+ * for what is buffered without calling the layer. Two ranks each detaching
+ * with the other's message pending waited for each other for ever
+ * (samples/mpi/bsend_detach.c). Such a part 2 is packed into a copy of the
+ * layer's, sent with MPI_Isend and kept here; detach and finalize first see
+ * them all gone, moving the rank's own split receives on meanwhile. */
 #include "bsend.h"
 
+#include "registries.h"
+#include "requests.h"
 
 #include <aalc/ckpt_layer_services.h>
 #include <limits.h>
@@ -53,8 +64,61 @@ int MPI_Buffer_attach(void *buffer, int size)
     return MPI_SUCCESS;
 }
 
+/* Parts 2 under way: the request and the copy it sends. */
+static struct part2 {
+    MPI_Request request;
+    void *copy;
+} *parts2;
+static int nparts2, parts2_capacity;
+
+/* Lets go of the parts 2 that are gone. */
+static void reap_parts2(void)
+{
+    int kept = 0;
+    for (int i = 0; i < nparts2; i++) {
+        int done = 0;
+        PMPI_Test(&parts2[i].request, &done, MPI_STATUS_IGNORE);
+        if (done)
+            ckpt_untracked_free(parts2[i].copy);
+        else
+            parts2[kept++] = parts2[i];
+    }
+    nparts2 = kept;
+}
+
+int cl_bsend_part2(const void *buf, int count, MPI_Datatype real_type, int dest, int tag,
+                   MPI_Comm real)
+{
+    reap_parts2();
+    int room = 0, used = 0;
+    int rc = PMPI_Pack_size(count, real_type, real, &room);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    void *copy = ckpt_untracked_malloc(room > 0 ? (size_t)room : 1);
+    rc = PMPI_Pack(buf, count, real_type, copy, room, &used, real);
+    MPI_Request request = MPI_REQUEST_NULL;
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Isend(copy, used, MPI_PACKED, dest, tag, real, &request);
+    if (rc != MPI_SUCCESS) {
+        ckpt_untracked_free(copy);
+        return rc;
+    }
+    parts2 = cl_grow(parts2, &parts2_capacity, nparts2 + 1, sizeof *parts2);
+    parts2[nparts2++] = (struct part2){request, copy};
+    return MPI_SUCCESS;
+}
+
+void cl_bsend_drain(void)
+{
+    while (nparts2 > 0) {
+        reap_parts2();
+        cl_requests_advance(); /* the receiver of ours may wait for one of its own */
+    }
+}
+
 int MPI_Buffer_detach(void *buffer_addr, int *size)
 {
+    cl_bsend_drain();
     void *own = NULL;
     int own_size = 0;
     int rc = PMPI_Buffer_detach(&own, &own_size); /* waits for what is buffered */

@@ -178,6 +178,7 @@ int MPI_Finalize(void)
 static int finalize(void)
 {
     finalized_by_layer = 1;
+    cl_bsend_drain();
     cl_attributes_finalize();
     cl_announce_if_pending();
     cl_finalize_protocol();

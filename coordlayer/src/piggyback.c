@@ -26,6 +26,7 @@
  * message as it was). A smaller receive takes part 1 into a bounce buffer. */
 #include "piggyback.h"
 
+#include "bsend.h"
 #include "byte_view.h"
 #include "coord.h"
 #include "held.h"
@@ -309,6 +310,9 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
     int world_dest = cl_world_rank(comm, dest);
     struct cl_split_header h = split_header(nbytes, world_dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, real);
+    if (mode == CL_SEND_BUFFERED)
+        return cl_bsend_part2(buf, count, cl_real_type(type), world_dest, part2_tag(h.seq),
+                              cl.data);
     return send_raw(buf, count, cl_real_type(type), world_dest, part2_tag(h.seq), cl.data,
                     mode);
 }
@@ -356,6 +360,9 @@ int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Dat
         int world_dest = cl_world_rank(comm, dest);
         s->header = split_header(nbytes, world_dest);
         PMPI_Isend(&s->header, (int)sizeof s->header, MPI_BYTE, dest, tag, real, part1);
+        if (mode == CL_SEND_BUFFERED) /* done once part 1 is, as a buffered send */
+            return cl_bsend_part2(buf, count, cl_real_type(type), world_dest,
+                                  part2_tag(s->header.seq), cl.data);
         return isend(buf, count, cl_real_type(type), world_dest, part2_tag(s->header.seq),
                      cl.data, &s->part2);
     }
