@@ -21,6 +21,8 @@
  * them all gone, moving the rank's own split receives on meanwhile. */
 #include "bsend.h"
 
+#include "pack.h"
+#include "protocol.h"
 #include "registries.h"
 #include "requests.h"
 
@@ -71,8 +73,7 @@ static struct part2 {
 } *parts2;
 static int nparts2, parts2_capacity;
 
-/* Lets go of the parts 2 that are gone. */
-static void reap_parts2(void)
+void cl_bsend_reap(void)
 {
     int kept = 0;
     for (int i = 0; i < nparts2; i++) {
@@ -86,33 +87,47 @@ static void reap_parts2(void)
     nparts2 = kept;
 }
 
-int cl_bsend_part2(const void *buf, int count, MPI_Datatype real_type, int dest, int tag,
-                   MPI_Comm real)
+int cl_bsend_pack(const void *buf, int count, MPI_Datatype real_type, struct cl_bsend_copy *copy)
 {
-    reap_parts2();
     int room = 0, used = 0;
-    int rc = PMPI_Pack_size(count, real_type, real, &room);
+    copy->bytes = NULL;
+    copy->size = 0;
+    int rc = PMPI_Pack_size(count, real_type, MPI_COMM_WORLD, &room);
     if (rc != MPI_SUCCESS)
         return rc;
-    void *copy = ckpt_untracked_malloc(room > 0 ? (size_t)room : 1);
-    rc = PMPI_Pack(buf, count, real_type, copy, room, &used, real);
-    MPI_Request request = MPI_REQUEST_NULL;
-    if (rc == MPI_SUCCESS)
-        rc = PMPI_Isend(copy, used, MPI_PACKED, dest, tag, real, &request);
+    void *bytes = ckpt_untracked_malloc(room > 0 ? (size_t)room : 1);
+    rc = cl_pack(buf, count, real_type, bytes, room, &used);
     if (rc != MPI_SUCCESS) {
-        ckpt_untracked_free(copy);
+        ckpt_untracked_free(bytes);
+        return rc;
+    }
+    copy->bytes = bytes;
+    copy->size = used;
+    return MPI_SUCCESS;
+}
+
+int cl_bsend_send(struct cl_bsend_copy *copy, int dest, int tag, MPI_Comm real)
+{
+    cl_bsend_reap();
+    MPI_Request request = MPI_REQUEST_NULL;
+    int rc = PMPI_Isend(copy->bytes, copy->size, MPI_PACKED, dest, tag, real, &request);
+    if (rc != MPI_SUCCESS) {
+        ckpt_untracked_free(copy->bytes);
+        copy->bytes = NULL;
         return rc;
     }
     parts2 = cl_grow(parts2, &parts2_capacity, nparts2 + 1, sizeof *parts2);
-    parts2[nparts2++] = (struct part2){request, copy};
+    parts2[nparts2++] = (struct part2){request, copy->bytes};
+    copy->bytes = NULL;
     return MPI_SUCCESS;
 }
 
 void cl_bsend_drain(void)
 {
     while (nparts2 > 0) {
-        reap_parts2();
+        cl_bsend_reap();
         cl_requests_advance(); /* the receiver of ours may wait for one of its own */
+        cl_poll_now();         /* and the protocol goes on meanwhile */
     }
 }
 

@@ -5,12 +5,23 @@
 #include <mpi.h>
 #include <stdint.h>
 
-/* Sends part 2 of a split buffered message from a copy of the layer's (see
- * bsend.c): returns at once, as a buffered send does. */
-int cl_bsend_part2(const void *buf, int count, MPI_Datatype real_type, int dest, int tag,
-                   MPI_Comm real);
+/* Part 2 of a split buffered message, packed into a copy of the layer's
+ * (see bsend.c). */
+struct cl_bsend_copy {
+    void *bytes;
+    int size;
+};
 
-/* Returns once every such part 2 is gone (MPI_Buffer_detach, MPI_Finalize). */
+/* Packs it (MPI_BOTTOM included) before part 1 goes: MPI_SUCCESS, or the
+ * error with nothing to send. */
+int cl_bsend_pack(const void *buf, int count, MPI_Datatype real_type, struct cl_bsend_copy *copy);
+/* Sends the copy, which the layer keeps until it is gone: returns at once,
+ * as a buffered send does. */
+int cl_bsend_send(struct cl_bsend_copy *copy, int dest, int tag, MPI_Comm real);
+
+/* Lets go of the copies that are gone (the protocol's regular poll). */
+void cl_bsend_reap(void);
+/* Returns once every copy is gone (MPI_Buffer_detach, MPI_Finalize). */
 void cl_bsend_drain(void);
 
 /* The buffer the program attached for buffered sends, saved with the image

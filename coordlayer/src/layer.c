@@ -450,7 +450,7 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
     if (library && library->size == sizeof(struct saved_library)) {
         struct saved_library was;
         memcpy(&was, library->data, sizeof was);
-        cl_library_check_place(was.lo);
+        cl_library_check_place(was.lo, was.hi);
     }
     struct saved_protocol s;
     if (!p || !e || !r || !objects || p->size != sizeof s + 3 * peers) {

@@ -45,9 +45,9 @@ static int find_mpi(struct dl_phdr_info *info, size_t size, void *unused)
 
 void cl_library_calls_init(void) { dl_iterate_phdr(find_mpi, NULL); }
 
-void cl_library_check_place(uint64_t saved_lo)
+void cl_library_check_place(uint64_t saved_lo, uint64_t saved_hi)
 {
-    if (saved_lo == cl_library_lo)
+    if (saved_lo == cl_library_lo && saved_hi == cl_library_hi)
         return;
     ckpt_warn("the MPI library is loaded at %#llx here, at %#llx when the checkpoint was written "
               "(another MPI installation, or another LD_PRELOAD or LD_LIBRARY_PATH): addresses in "
@@ -55,8 +55,9 @@ void cl_library_check_place(uint64_t saved_lo)
               "(MPI_COMM_DUP_FN and the like)%s",
               (unsigned long long)cl_library_lo, (unsigned long long)saved_lo,
 #if defined(OPEN_MPI) && OPEN_MPI
-              " and predefined handles (MPI_COMM_WORLD, MPI_INT) held by a shared library of "
-              "the program (the program's own are copies in it, which stay)"
+              " and predefined handles (MPI_COMM_WORLD, MPI_INT) that code reaches through "
+              "the library rather than through copies in the executable (a shared library of "
+              "the program, code built with -fPIC)"
 #else
               ""
 #endif

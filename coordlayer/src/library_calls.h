@@ -18,12 +18,12 @@ extern uintptr_t cl_library_lo, cl_library_hi;
 void cl_library_calls_init(void);
 
 /* On recovery: warns unless the MPI library is where it was when the
- * checkpoint was written (saved_lo: cl_library_lo then). Address-space
+ * checkpoint was written (saved_lo, saved_hi: cl_library_lo, _hi then). Address-space
  * randomization is off, so it moves only with another library or another
  * set of preloaded ones. Open MPI's predefined handles are addresses in it
  * (MPI_COMM_WORLD is &ompi_mpi_comm_world), but the executable refers to
  * copies of those objects in itself (copy relocations), which do not move. */
-void cl_library_check_place(uint64_t saved_lo);
+void cl_library_check_place(uint64_t saved_lo, uint64_t saved_hi);
 
 /* Was the wrapper called from the MPI library's code? Give it
  * __builtin_return_address(0). */

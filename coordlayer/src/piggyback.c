@@ -308,11 +308,16 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
         return send_alone(buf, count, type, dest, tag, real, mode);
     /* Part 2 goes on the private communicator, which spans the world. */
     int world_dest = cl_world_rank(comm, dest);
+    struct cl_bsend_copy copy = {NULL, 0};
+    if (mode == CL_SEND_BUFFERED) { /* packed first: a part 1 goes only with its part 2 */
+        int rc = cl_bsend_pack(buf, count, cl_real_type(type), &copy);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
     struct cl_split_header h = split_header(nbytes, world_dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, real);
     if (mode == CL_SEND_BUFFERED)
-        return cl_bsend_part2(buf, count, cl_real_type(type), world_dest, part2_tag(h.seq),
-                              cl.data);
+        return cl_bsend_send(&copy, world_dest, part2_tag(h.seq), cl.data);
     return send_raw(buf, count, cl_real_type(type), world_dest, part2_tag(h.seq), cl.data,
                     mode);
 }
@@ -358,11 +363,16 @@ int cl_isend_start(struct cl_send_layout *s, const void *buf, int count, MPI_Dat
     }
     if (nbytes > CL_COMBINE_LIMIT) {
         int world_dest = cl_world_rank(comm, dest);
+        struct cl_bsend_copy copy = {NULL, 0};
+        if (mode == CL_SEND_BUFFERED) { /* packed first: a part 1 goes only with its part 2 */
+            int rc = cl_bsend_pack(buf, count, cl_real_type(type), &copy);
+            if (rc != MPI_SUCCESS)
+                return rc;
+        }
         s->header = split_header(nbytes, world_dest);
         PMPI_Isend(&s->header, (int)sizeof s->header, MPI_BYTE, dest, tag, real, part1);
         if (mode == CL_SEND_BUFFERED) /* done once part 1 is, as a buffered send */
-            return cl_bsend_part2(buf, count, cl_real_type(type), world_dest,
-                                  part2_tag(s->header.seq), cl.data);
+            return cl_bsend_send(&copy, world_dest, part2_tag(s->header.seq), cl.data);
         return isend(buf, count, cl_real_type(type), world_dest, part2_tag(s->header.seq),
                      cl.data, &s->part2);
     }

@@ -19,6 +19,7 @@
  *   FINALIZING, DONE: shutting down without leaving anyone waiting */
 #include "protocol.h"
 
+#include "bsend.h"
 #include "coll.h"
 #include "coord.h"
 #include "layer.h"
@@ -361,6 +362,7 @@ void cl_poll_slow(void)
     if (cl.in_progress || --cl.poll_countdown == 0) {
         cl.poll_countdown = POLL_EVERY;
         cl_poll_now();
+        cl_bsend_reap(); /* buffered copies gone since */
     }
 }
 
