@@ -17,6 +17,7 @@
 #include "layer.h"
 #include "libc_state.h"
 #include "log.h"
+#include "openmp_state.h"
 #include "options.h"
 #include "recovery_callbacks.h"
 #include "stats.h"
@@ -132,6 +133,7 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     ok = ok && ckpt_libc_state_save(w, err, errlen) == 0;
     ok = ok && ckpt_files_save(w, err, errlen) == 0;
     ok = ok && ckpt_recovery_callbacks_save(w, err, errlen) == 0;
+    ok = ok && ckpt_openmp_state_save(w, err, errlen) == 0;
     ckpt_unsaved_report();
     /* The globals and the heap, the bulk of the state, are copied together
      * by several threads once laid out. Nothing changes them in between: the

@@ -25,6 +25,7 @@ enum ckpt_section_kind {
     CKPT_SECTION_LIBC = 7,  /* the C library's state kept for the program (libc_state.h) */
     CKPT_SECTION_FILES = 8, /* the program's open files (files.h) */
     CKPT_SECTION_CALLBACKS = 9, /* ckpt_on_recovery's table (recovery_callbacks.h) */
+    CKPT_SECTION_OPENMP = 10,   /* OpenMP settings and threads' thread-locals (openmp_state.h) */
     /* CKPT_SECTION_EXTENSION (100) and above: layers above the runtime
      * (aalc/ckpt_layer_services.h) */
 };

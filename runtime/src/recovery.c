@@ -14,6 +14,7 @@
 #include "layer.h"
 #include "libc_state.h"
 #include "log.h"
+#include "openmp_state.h"
 #include "options.h"
 #include "recovery_callbacks.h"
 #include "state.h"
@@ -61,6 +62,8 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
         snprintf(err, errlen, "saved thread-local variables do not match this program's layout");
         return -1;
     }
+    if (ckpt_openmp_state_check(img, err, errlen) != 0)
+        return -1;
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     size_t used;
     if (!heap) {
@@ -118,6 +121,7 @@ static void apply_runtime_record(const struct ckpt_image *img)
     struct ckpt_range tls = ckpt_globals_tls();
     if (tls.size)
         memcpy(tls.start, ckpt_image_find(img, CKPT_SECTION_TLS, 0)->data, tls.size);
+    ckpt_openmp_state_restore(img); /* the other OpenMP threads' */
     if (ckpt_opts.rewind_output)
         ckpt_output_rewind(&record.output);
     ckpt_environment_restore(record.environment);
