@@ -22,6 +22,7 @@ extern void omp_get_schedule(int *, int *) __attribute__((weak));
 extern void omp_set_schedule(int, int) __attribute__((weak));
 extern int omp_get_max_active_levels(void) __attribute__((weak));
 extern void omp_set_max_active_levels(int) __attribute__((weak));
+extern int omp_in_parallel(void) __attribute__((weak));
 extern void GOMP_parallel(void (*)(void *), void *, unsigned, unsigned) __attribute__((weak));
 
 static int have_openmp(void)
@@ -67,6 +68,11 @@ static void copy_thread_locals(void *data)
         memcpy(tls.start, block, c->size);
     else
         memcpy(block, tls.start, c->size);
+}
+
+int ckpt_openmp_in_parallel(void)
+{
+    return omp_in_parallel && omp_in_parallel();
 }
 
 int ckpt_openmp_state_save(struct ckpt_image_writer *w, char *err, size_t errlen)

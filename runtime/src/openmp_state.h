@@ -20,6 +20,10 @@
 struct ckpt_image_writer;
 struct ckpt_image;
 
+/* Inside an active OpenMP parallel region (0 without an OpenMP library):
+ * no checkpoint starts there. */
+int ckpt_openmp_in_parallel(void);
+
 /* Adds the section when the program runs with an OpenMP library; 0 or -1
  * with a message. */
 int ckpt_openmp_state_save(struct ckpt_image_writer *w, char *err, size_t errlen);

@@ -110,6 +110,7 @@ int __wrap_main(int argc, char **argv, char **envp)
 {
     char err[512];
     ckpt_address_randomization_off(argv);
+    ckpt_state_mark_program_thread();
     started_at = ckpt_seconds();
     argc = take_recover_flag(argc, argv);
     ckpt_job_note(argc, argv);

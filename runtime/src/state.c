@@ -4,6 +4,7 @@
 
 #include "frames.h"
 #include "log.h"
+#include "openmp_state.h"
 #include "recovery_callbacks.h"
 #include "triggers.h"
 
@@ -15,8 +16,15 @@ int ckpt_recovering;
 atomic_int ckpt_requested;
 long ckpt_points_left = __LONG_MAX__;
 
+static _Thread_local int on_program_thread;
+
 static ckpt_point_hook point_hook;
 static ckpt_resumed_hook resumed_hook;
+
+void ckpt_state_mark_program_thread(void)
+{
+    on_program_thread = 1;
+}
 
 void ckpt_set_point_hook(ckpt_point_hook hook)
 {
@@ -36,6 +44,17 @@ void ckpt_request_checkpoint(void)
 int ckpt_begin_collapse(void)
 {
     if (ckpt_restoring || ckpt_collapsing || ckpt_in_recovery_callbacks)
+        return 0;
+    /* Not on another thread, nor inside an OpenMP parallel region: the
+     * checkpoint waits for the program thread's next point outside one. */
+    if (!on_program_thread) {
+        static atomic_flag said = ATOMIC_FLAG_INIT;
+        if (!atomic_flag_test_and_set(&said))
+            ckpt_warn("a potential checkpoint was reached on a thread other than the one that "
+                      "runs main: checkpoints are taken only on that one (docs/limitations.md)");
+        return 0;
+    }
+    if (ckpt_openmp_in_parallel())
         return 0;
     if (point_hook && !point_hook())
         return 0;

@@ -11,6 +11,10 @@ void ckpt_set_point_hook(ckpt_point_hook hook);
 typedef void (*ckpt_resumed_hook)(void);
 void ckpt_set_resumed_hook(ckpt_resumed_hook hook);
 
+/* At start, on the thread that runs main: the only one whose potential
+ * points take checkpoints (another thread's stack is not the program's). */
+void ckpt_state_mark_program_thread(void);
+
 /* Set while the stack is rebuilt from a checkpoint read from disk. */
 extern int ckpt_recovering;
 

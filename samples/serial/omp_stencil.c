@@ -14,7 +14,7 @@
  * The potential checkpoint is at the top of each step, outside the parallel
  * regions. Every REPORT steps the sums are printed.
  *
- *   omp_stencil [steps] [cells]   defaults: 3000, 20000
+ *   omp_stencil [steps] [cells]   defaults: 3000, 80000
  */
 #include <omp.h>
 #include <stdint.h>
@@ -37,7 +37,7 @@ static uint64_t mix64(uint64_t z)
 int main(int argc, char **argv)
 {
     int steps = argc > 1 ? atoi(argv[1]) : 3000;
-    int cells = argc > 2 ? atoi(argv[2]) : 20000;
+    int cells = argc > 2 ? atoi(argv[2]) : 80000;
     if (steps < 1 || cells < 3) {
         fprintf(stderr, "usage: omp_stencil [steps] [cells]\n");
         return 1;
