@@ -121,7 +121,7 @@ static void apply_runtime_record(const struct ckpt_image *img)
     struct ckpt_range tls = ckpt_globals_tls();
     if (tls.size)
         memcpy(tls.start, ckpt_image_find(img, CKPT_SECTION_TLS, 0)->data, tls.size);
-    ckpt_openmp_state_restore(img); /* the other OpenMP threads' */
+    ckpt_openmp_state_restore(img); /* the thread count the program set, ... */
     if (ckpt_opts.rewind_output)
         ckpt_output_rewind(&record.output);
     ckpt_environment_restore(record.environment);

@@ -9,6 +9,7 @@
 #include "triggers.h"
 
 #include <aalc/ckpt.h>
+#include <pthread.h>
 
 int ckpt_collapsing;
 int ckpt_restoring;
@@ -16,14 +17,16 @@ int ckpt_recovering;
 atomic_int ckpt_requested;
 long ckpt_points_left = __LONG_MAX__;
 
-static _Thread_local int on_program_thread;
+/* Not a thread-local: the executable's thread-locals are the program's
+ * alone (openmp_state.c tells by their size whether it has any). */
+static pthread_t program_thread;
 
 static ckpt_point_hook point_hook;
 static ckpt_resumed_hook resumed_hook;
 
 void ckpt_state_mark_program_thread(void)
 {
-    on_program_thread = 1;
+    program_thread = pthread_self();
 }
 
 void ckpt_set_point_hook(ckpt_point_hook hook)
@@ -47,7 +50,7 @@ int ckpt_begin_collapse(void)
         return 0;
     /* Not on another thread, nor inside an OpenMP parallel region: the
      * checkpoint waits for the program thread's next point outside one. */
-    if (!on_program_thread) {
+    if (!pthread_equal(pthread_self(), program_thread)) {
         static atomic_flag said = ATOMIC_FLAG_INIT;
         if (!atomic_flag_test_and_set(&said))
             ckpt_warn("a potential checkpoint was reached on a thread other than the one that "

@@ -1,15 +1,13 @@
-/* omp_stencil: a 1-D integer stencil whose sweeps are OpenMP parallel loops,
- * with state the OpenMP threads keep between parallel regions.
+/* omp_stencil: a 1-D integer stencil whose sweeps are OpenMP parallel loops.
  *
  * The program asks for 2 threads (omp_set_num_threads) before the time
  * loop; a recovery must give it 2 again, whatever OMP_NUM_THREADS says.
  * Each step: a `parallel for` with a static schedule computes the new cells
  * from the old (integer arithmetic, so that the result does not depend on
  * the order in which the threads finish), with a reduction of their hash;
- * then a parallel region in which every thread counts, in a `threadprivate`
- * variable, the steps it has seen and the cells it has mixed, and adds both
- * into a second reduction. A recovery that lost any thread's counters would
- * print other sums.
+ * then a parallel region in which every thread adds a value of its thread
+ * number and of the cells it would take into a second reduction, and the
+ * team's size is noted. A recovery with another team prints other sums.
  *
  * The potential checkpoint is at the top of each step, outside the parallel
  * regions. Every REPORT steps the sums are printed.
@@ -23,9 +21,6 @@
 
 #define REPORT 250
 #define THREADS 2
-
-static uint64_t steps_seen, cells_mixed;
-#pragma omp threadprivate(steps_seen, cells_mixed)
 
 static uint64_t mix64(uint64_t z)
 {
@@ -62,9 +57,8 @@ int main(int argc, char **argv)
         int team = 0;
 #pragma omp parallel reduction(+ : counted) reduction(max : team)
         {
-            steps_seen++;
-            cells_mixed += (uint64_t)(cells / omp_get_num_threads());
-            counted += mix64(steps_seen * 1000003u + cells_mixed + (uint64_t)omp_get_thread_num());
+            uint64_t share = (uint64_t)(cells / omp_get_num_threads());
+            counted += mix64((uint64_t)step * 1000003u + share + (uint64_t)omp_get_thread_num());
             team = omp_get_num_threads();
         }
         uint64_t *t = old_cells;
