@@ -319,9 +319,10 @@ class Harness(Trials):
                         raise CheckFailed(f"mpiexec did not end within 30 s after rank "
                                           f"{killed[0]} was killed (files: {tag}.*); still alive:\n"
                                           f"{alive}\n{err_tail}")
-                    raise CheckFailed(f"`{' '.join(cmd)}` still running after "
-                                      f"{self.hard_limit:.0f} s: hung? (files: {tag}.*)\n"
-                                      f"{err_tail}")
+                    else:
+                        raise CheckFailed(f"`{' '.join(cmd)}` still running after "
+                                          f"{self.hard_limit:.0f} s: hung? (files: {tag}.*)\n"
+                                          f"{err_tail}")
             finally:
                 if proc.poll() is None:
                     kill_marked(self.mark)
