@@ -385,14 +385,33 @@ int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info 
     MPI_Comm real = MPI_COMM_NULL;
     int rc = PMPI_Comm_create_from_group(cl_real_group(group), stringtag, cl_real_info(info),
                                          cl_real_errhandler(errhandler), &real);
-    int words = 0;
+    int words = 0, pset_words = 0;
     int64_t *tag = cl_string_args(stringtag, &words);
-    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(3 + words));
-    args[0] = CL_ARG(group);
-    args[1] = CL_ARG(errhandler);
-    args[2] = words;
-    memcpy(args + 3, tag, sizeof *args * (size_t)words);
-    *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_FROM_GROUP, args, 3 + words);
+    /* A group straight from a process set: its recipe goes into the
+     * communicator's, which then needs no group to be made again. */
+    const int64_t *pset = NULL;
+    if (cl_bits_virtual((cl_bits)CL_ARG(group), CL_OBJ_GROUP)) {
+        int nargs = 0;
+        pset = cl_recipe_find(cl_bits_index((cl_bits)CL_ARG(group)), CL_MAKE_GROUP_FROM_PSET,
+                              &nargs);
+        pset_words = pset ? (int)pset[1] : 0;
+    }
+    int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(4 + pset_words + words));
+    if (pset) { /* session errhandler n pset[n] m tag[m] */
+        args[0] = pset[0];
+        args[1] = CL_ARG(errhandler);
+        args[2] = pset_words;
+        memcpy(args + 3, pset + 2, sizeof *args * (size_t)pset_words);
+        args[3 + pset_words] = words;
+        memcpy(args + 4 + pset_words, tag, sizeof *args * (size_t)words);
+        *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_FROM_PSET, args, 4 + pset_words + words);
+    } else { /* group errhandler n tag[n] */
+        args[0] = CL_ARG(group);
+        args[1] = CL_ARG(errhandler);
+        args[2] = words;
+        memcpy(args + 3, tag, sizeof *args * (size_t)words);
+        *newcomm = cl_comm_made(&c, real, CL_MAKE_COMM_FROM_GROUP, args, 3 + words);
+    }
     ckpt_untracked_free(tag);
     ckpt_untracked_free(args);
     return rc;

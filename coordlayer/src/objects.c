@@ -202,6 +202,16 @@ cl_bits cl_object_add(int kind, cl_bits real, int call, const int64_t *args, int
     return cl_handle_of(i);
 }
 
+const int64_t *cl_recipe_find(int index, int call, int *nargs)
+{
+    for (int j = nrecipes - 1; j >= 0; j--)
+        if (recipes[j].object == index && recipes[j].call == call) {
+            *nargs = recipes[j].nargs;
+            return recipes[j].args;
+        }
+    return NULL;
+}
+
 int64_t cl_recipe_arg(int index, int call, int k)
 {
     for (int j = nrecipes - 1; j >= 0; j--)
@@ -339,7 +349,7 @@ static void each_ingredient(const struct recipe *r, void (*fn)(void *ctx, int in
     case CL_MAKE_SESSION: case CL_MAKE_GROUP_FROM_PSET:
         named[0] = a[0];
         break;
-    case CL_MAKE_COMM_FROM_GROUP:
+    case CL_MAKE_COMM_FROM_GROUP: case CL_MAKE_COMM_FROM_PSET:
         named[0] = a[0];
         named[1] = a[1];
         break;
@@ -631,6 +641,9 @@ static MPI_Comm build_comm(int call, const int64_t *a)
     case CL_MAKE_COMM_FROM_GROUP:
         out = cl_session_build_comm(a);
         break;
+    case CL_MAKE_COMM_FROM_PSET:
+        out = cl_session_build_comm_from_pset(a);
+        break;
     case CL_MAKE_COMM_GROUP_OF: {
         MPI_Comm parent = comm_arg(a[0]);
         MPI_Group all, group;
@@ -708,6 +721,7 @@ cl_bits cl_recipe_build(int call, const int64_t *a, int nargs)
     case CL_MAKE_CART_SUB: case CL_MAKE_COMM_GROUP_OF: case CL_MAKE_COMM_GRAPH:
     case CL_MAKE_COMM_DIST_GRAPH: case CL_MAKE_INTERCOMM: case CL_MAKE_INTERCOMM_MERGE:
     case CL_MAKE_INTERCOMM_FROM_GROUPS: case CL_MAKE_COMM_FROM_GROUP:
+    case CL_MAKE_COMM_FROM_PSET:
         return CL_BITS(build_comm(call, a));
     case CL_MAKE_SESSION: case CL_MAKE_GROUP_FROM_PSET: case CL_SESSION_SET_ERRHANDLER:
         return cl_session_recipe_build(call, a);

@@ -139,6 +139,8 @@ cl_bits cl_object_add(int kind, cl_bits real, int call, const int64_t *args, int
 void cl_recipe_add(int call, int object, const int64_t *args, int nargs);
 /* Argument k of the recipe `call` that made (or last changed) object index. */
 int64_t cl_recipe_arg(int index, int call, int k);
+/* Object index's latest recipe `call` and its argument count, or NULL. */
+const int64_t *cl_recipe_find(int index, int call, int *nargs);
 /* The program's handle for an object the library names by its own handle
  * (predefined ones are their own). */
 cl_bits cl_virtual_of(cl_bits real, int kind);

@@ -194,6 +194,21 @@ MPI_Comm cl_session_build_comm(const int64_t *a)
     return out;
 }
 
+MPI_Comm cl_session_build_comm_from_pset(const int64_t *a)
+{
+    int n = (int)a[2], m = (int)a[3 + n];
+    char *pset = cl_args_string(a + 3, n), *tag = cl_args_string(a + 4 + n, m);
+    MPI_Group group = MPI_GROUP_NULL;
+    MPI_Comm out = MPI_COMM_NULL;
+    PMPI_Group_from_session_pset(cl_real_session((MPI_Session)a[0]), pset, &group);
+    PMPI_Comm_create_from_group(group, tag, MPI_INFO_NULL,
+                                cl_real_errhandler((MPI_Errhandler)a[1]), &out);
+    PMPI_Group_free(&group);
+    ckpt_untracked_free(pset);
+    ckpt_untracked_free(tag);
+    return out;
+}
+
 cl_bits cl_session_recipe_build(int call, const int64_t *a)
 {
     switch (call) {
@@ -250,6 +265,11 @@ cl_bits cl_session_recipe_build(int call, const int64_t *args)
     no_sessions();
 }
 MPI_Comm cl_session_build_comm(const int64_t *args)
+{
+    (void)args;
+    no_sessions();
+}
+MPI_Comm cl_session_build_comm_from_pset(const int64_t *args)
 {
     (void)args;
     no_sessions();

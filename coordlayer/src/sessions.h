@@ -14,6 +14,7 @@
  * has no sessions: there, no image can hold such a recipe. */
 cl_bits cl_session_recipe_build(int call, const int64_t *args);
 MPI_Comm cl_session_build_comm(const int64_t *args);
+MPI_Comm cl_session_build_comm_from_pset(const int64_t *args); /* MAKE_COMM_FROM_PSET */
 /* The library's session goes (the program's handle was freed). */
 void cl_session_free_real(cl_bits real);
 
