@@ -100,7 +100,8 @@ static void finalize_at_exit(void)
 {
     int finalized = 1;
     PMPI_Finalized(&finalized);
-    if (world_by_layer && !finalized && !finalized_by_layer)
+    /* Not after a fatal error: the other ranks may never come to finalize. */
+    if (world_by_layer && !finalized && !finalized_by_layer && !ckpt_stopping_on_error())
         finalize();
 }
 

@@ -53,8 +53,16 @@ void ckpt_error(const char *format, ...)
     va_end(ap);
 }
 
+static volatile int stopping_on_error;
+
+int ckpt_stopping_on_error(void)
+{
+    return stopping_on_error;
+}
+
 void ckpt_fatal(const char *format, ...)
 {
+    stopping_on_error = 1;
     va_list ap;
     va_start(ap, format);
     emit("error: ", format, ap);

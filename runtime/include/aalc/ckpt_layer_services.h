@@ -22,6 +22,9 @@ void ckpt_info(int level, const char *format, ...) __attribute__((format(printf,
 void ckpt_warn(const char *format, ...) __attribute__((format(printf, 1, 2)));
 /* Prints "error: ..." and exits with status 1. */
 _Noreturn void ckpt_fatal(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* Set once ckpt_fatal has begun to stop the process: exit handlers must
+ * not wait for other processes then (they may never come). */
+int ckpt_stopping_on_error(void);
 
 /* ---- Image files: a header, typed sections and a checksum. A layer's
  * sections have kinds from CKPT_SECTION_EXTENSION up. */
