@@ -214,9 +214,10 @@ const int64_t *cl_recipe_find(int index, int call, int *nargs)
 
 int64_t cl_recipe_arg(int index, int call, int k)
 {
-    for (int j = nrecipes - 1; j >= 0; j--)
-        if (recipes[j].object == index && recipes[j].call == call && k < recipes[j].nargs)
-            return recipes[j].args[k];
+    int nargs = 0;
+    const int64_t *args = cl_recipe_find(index, call, &nargs);
+    if (args && k < nargs)
+        return args[k];
     ckpt_fatal("internal error: no recipe %d for MPI object %d", call, index);
 }
 
