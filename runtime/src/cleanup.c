@@ -6,6 +6,7 @@
 #include "log.h"
 #include "options.h"
 #include "output_forward.h"
+#include "prune_background.h"
 #include "store.h"
 
 #include <errno.h>
@@ -38,6 +39,7 @@ static void cleanup_at_exit(int status)
         return;
     done = 1;
     ckpt_flush_wait(); /* a checkpoint taken just before the end */
+    ckpt_store_prune_wait();
     if (access(ckpt_opts.dir, F_OK) != 0)
         return; /* --recover of a job that was never checkpointed */
     int left = ckpt_store_remove_all(ckpt_opts.dir);
