@@ -7,19 +7,30 @@ import re
 import subprocess
 
 
-def vary_images(rng, settings):
-    """Some trials write zstd-compressed images, some write each image before
-    the program goes on, some recover by copying the whole heap, some copy
-    even a small state into the image with 3 threads. Adds the
+def vary_images(rng, settings, fixed=()):
+    """Some trials write zstd-compressed images; some write each image before
+    the program goes on, some write the state straight into the file, some
+    copy it and write in the background, the rest let the runtime choose
+    (CKPT_WRITE); some recover by copying the whole heap, some copy even a
+    small state into the image with 3 threads. Adds the
     choice to `settings` and returns it as text for the trial's report (""
-    for the defaults)."""
+    for the defaults). A test that fixes CKPT_WRITE (named in `fixed`) gets
+    neither another write nor compression, which needs a copy."""
     chosen = ""
-    if rng.random() < 0.3:
+    vary_write = "CKPT_WRITE" not in fixed
+    if vary_write and rng.random() < 0.3:
         settings["CKPT_COMPRESS"] = "zstd"
         chosen += ", zstd"
-    if rng.random() < 0.25:
+    write = rng.random() if vary_write else 1.0
+    if write < 0.2:
         settings["CKPT_ASYNC_WRITE"] = 0
         chosen += ", synchronous writes"
+    elif write < 0.45 and "CKPT_COMPRESS" not in settings:  # compressing copies
+        settings["CKPT_WRITE"] = "through"
+        chosen += ", written through"
+    elif write < 0.6:
+        settings["CKPT_WRITE"] = "copy"
+        chosen += ", copied, written in the background"
     if rng.random() < 0.2:
         settings["CKPT_MAP_IMAGE"] = 0
         chosen += ", heap copied on recovery"

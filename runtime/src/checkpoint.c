@@ -66,6 +66,7 @@ static struct pending_image {
     unsigned copy_threads;
     size_t prefaulted_bytes;
     size_t heap_bytes, frames;
+    const char *write_mode; /* write_mode_names */
 } pending;
 
 /* Threads that copy the state: CKPT_COPY_THREADS, or the CPUs this process
@@ -95,16 +96,19 @@ static size_t image_size_for(size_t frames_size)
     return size + ckpt_heap_used() + frames_size + ((size_t)1 << 20);
 }
 
-/* Copy this rank's state into `image` (the only part the program waits for). */
-static int copy_state(uint64_t number, char *err, size_t errlen)
+static void fill_header(struct ckpt_image_header *h, uint64_t number)
 {
-    struct ckpt_image_header h;
-    memset(&h, 0, sizeof h);
-    h.checkpoint = number;
-    h.rank = ckpt_rank;
-    h.nranks = ckpt_nranks;
-    h.exe_id_len = ckpt_exe_identity(h.exe_id, sizeof h.exe_id);
+    memset(h, 0, sizeof *h);
+    h->checkpoint = number;
+    h->rank = ckpt_rank;
+    h->nranks = ckpt_nranks;
+    h->exe_id_len = ckpt_exe_identity(h->exe_id, sizeof h->exe_id);
+}
 
+/* Add this rank's state to w, whose header is written: into memory or
+ * into the file. */
+static int add_state(struct ckpt_image_writer *w, uint64_t number, char *err, size_t errlen)
+{
     struct ckpt_runtime_record record;
     memset(&record, 0, sizeof record);
     record.checkpoint = number;
@@ -117,14 +121,6 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     struct ckpt_range tls = ckpt_globals_tls();
     size_t frames_size;
     const void *frames = ckpt_frames_bytes(&frames_size);
-    /* One mapping of the right size rather than a series of doublings. */
-    image.size = 0;
-    ckpt_image_buffer_reserve(&image, image_size_for(frames_size));
-    pending.prefaulted_bytes = prefaulted_bytes;
-    prefaulted_bytes = 0;
-    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
-    if (!w)
-        return -1;
     int ok = ckpt_image_add_section(w, CKPT_SECTION_RUNTIME, 0, &record, sizeof record, err,
                                     errlen) == 0;
     /* Before the globals are copied: reading random()'s state writes its
@@ -136,9 +132,10 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
     ok = ok && ckpt_openmp_state_save(w, err, errlen) == 0;
     ckpt_unsaved_report();
     /* The globals and the heap, the bulk of the state, are copied together
-     * by several threads once laid out. Nothing changes them in between: the
-     * program is stopped here, and it has no other thread at a potential
-     * point (docs/limitations.md), so the heap lock need not be held. */
+     * by several threads once laid out (in memory; a file takes them as
+     * they come). Nothing changes them in between: the program is stopped
+     * here, and it has no other thread at a potential point
+     * (docs/limitations.md), so the heap lock need not be held. */
     ckpt_image_defer_copies(w);
     for (size_t i = 0; ok && i < globals_count; i++)
         ok = ckpt_image_add_section(w, CKPT_SECTION_GLOBALS, (uintptr_t)globals[i].start,
@@ -154,11 +151,75 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
                                       errlen) == 0;
     if (ok && ckpt_active_layer)
         ok = ckpt_active_layer->save(w, err, errlen) == 0;
-    if (!ok) {
+    return ok ? 0 : -1;
+}
+
+/* Copy this rank's state into `image` (the only part the program waits for). */
+static int copy_state(uint64_t number, char *err, size_t errlen)
+{
+    struct ckpt_image_header h;
+    fill_header(&h, number);
+    size_t frames_size;
+    ckpt_frames_bytes(&frames_size);
+    /* One mapping of the right size rather than a series of doublings. */
+    image.size = 0;
+    ckpt_image_buffer_reserve(&image, image_size_for(frames_size));
+    pending.prefaulted_bytes = prefaulted_bytes;
+    prefaulted_bytes = 0;
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&image, &h, err, errlen);
+    if (!w)
+        return -1;
+    if (add_state(w, number, err, errlen) != 0) {
         ckpt_image_abandon(w);
         return -1;
     }
     return ckpt_image_finish(w, err, errlen);
+}
+
+/* Write this rank's state into the image file `path` itself (CKPT_WRITE=
+ * through): complete in the page cache, not yet durable, left open as *fd.
+ * The program waits for the checksum and the kernel's copy instead of a
+ * copy of its own, and no second copy of the state stays in memory. */
+static int write_state(uint64_t number, const char *path, int *fd, char *err, size_t errlen)
+{
+    if (ckpt_store_create_dir(ckpt_opts.dir, number, err, errlen) != 0)
+        return -1;
+    struct ckpt_image_header h;
+    fill_header(&h, number);
+    struct ckpt_image_writer *w = ckpt_image_create(path, &h, err, errlen);
+    if (!w)
+        return -1;
+    if (add_state(w, number, err, errlen) != 0) {
+        ckpt_image_abandon(w);
+        unlink(path);
+        return -1;
+    }
+    if (ckpt_image_finish_unsynced(w, fd, err, errlen) != 0) {
+        unlink(path);
+        return -1;
+    }
+    return 0;
+}
+
+/* CKPT_WRITE=auto. A thread that checksums and writes the image takes its
+ * CPU time from some rank when every core runs one, and a rank that falls
+ * behind holds up the others (issue 20: the background write lost to the
+ * synchronous one there). Then the program writes its state into the page
+ * cache itself, all ranks in step, and only the wait for the device is left
+ * to the thread. With a core to spare, the thread's work is free and the
+ * program waits only for a copy. Compression works on the copy. */
+static enum ckpt_write_mode write_mode(void)
+{
+    enum ckpt_write_mode mode = ckpt_opts.write_mode;
+    if (ckpt_opts.compress_level > 0 && mode != CKPT_WRITE_SYNC)
+        return CKPT_WRITE_COPY;
+    if (mode != CKPT_WRITE_AUTO)
+        return mode;
+    cpu_set_t cpus;
+    long allowed = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
+    long online = sysconf(_SC_NPROCESSORS_ONLN);
+    int busy = allowed <= 1 || (long)ckpt_node_processes >= online;
+    return busy ? CKPT_WRITE_THROUGH : CKPT_WRITE_COPY;
 }
 
 /* The newest checkpoint the layer gave up (the program ended first, or some
@@ -222,9 +283,11 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
                   written - pending.started - pending.copy_seconds);
-        ckpt_stats_checkpoint(number, pending.started, job->image->size, job->file_bytes,
+        ckpt_stats_checkpoint(number, pending.started,
+                              job->image ? job->image->size : job->file_bytes, job->file_bytes,
                               pending.copy_seconds, pending.copy_threads, pending.prefaulted_bytes,
-                              job->seal_seconds, job->write_seconds, job->used_direct);
+                              job->seal_seconds, job->write_seconds, job->used_direct,
+                              pending.write_mode);
     }
     if (layer)
         layer->image_written(number, ok);
@@ -248,6 +311,15 @@ static int prepare_directory(struct ckpt_flush_job *job, char *err, size_t errle
     return ckpt_store_prepare(ckpt_opts.dir, pending.number, err, errlen);
 }
 
+/* Written through: the directory exists, its entry is made durable. */
+static int sync_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
+{
+    (void)job;
+    return ckpt_store_sync_dir(ckpt_opts.dir, err, errlen);
+}
+
+static const char *const write_mode_names[] = {"auto", "copy", "through", "sync"};
+
 void ckpt_take_checkpoint(void)
 {
     ckpt_flush_wait(); /* the previous image's buffer is about to be reused */
@@ -257,9 +329,14 @@ void ckpt_take_checkpoint(void)
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256];
     const char *dir = ckpt_opts.dir;
+    struct ckpt_flush_job *job = &pending.job;
+    enum ckpt_write_mode mode = write_mode();
+    ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);
     atomic_store(&checkpoint_begun, 1);
     int ok = ckpt_dir_claim(err, sizeof err) == 0; /* the first one makes the directory */
-    if (ok) {
+    if (ok && mode == CKPT_WRITE_THROUGH) {
+        ok = write_state(number, job->path, &job->fd, err, sizeof err) == 0;
+    } else if (ok) {
         pthread_mutex_lock(&image_lock);
         ok = copy_state(number, err, sizeof err) == 0;
         pthread_mutex_unlock(&image_lock);
@@ -275,18 +352,23 @@ void ckpt_take_checkpoint(void)
             ckpt_checkpoint_settled(number, 0);
         return;
     }
-    struct ckpt_flush_job *job = &pending.job;
     pending.number = number;
     pending.started = started;
     pending.copy_seconds = ckpt_seconds() - started;
     pending.frames = ckpt_frames_count();
-    job->image = &image;
-    ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);
-    job->in_background = ckpt_opts.async_write;
-    job->direct = ckpt_opts.direct_io;
-    job->compress_level = ckpt_opts.compress_level;
+    pending.write_mode = write_mode_names[mode];
+    if (mode == CKPT_WRITE_THROUGH) {
+        job->written = 1;
+        job->in_background = 1;
+        job->prepare = sync_directory;
+    } else {
+        job->image = &image;
+        job->in_background = mode == CKPT_WRITE_COPY;
+        job->direct = ckpt_opts.direct_io;
+        job->compress_level = ckpt_opts.compress_level;
+        job->prepare = prepare_directory;
+    }
     job->kill_halfway = ckpt_opts.kill_in_write == (long)number;
-    job->prepare = prepare_directory;
     job->done = image_done;
     ckpt_flush_start(job);
     /* Synchronous writes: the write was the program's time too. */
@@ -304,8 +386,8 @@ static void image_lock_after_fork_child(void)
 
 void ckpt_checkpoint_prefault(double due_in)
 {
-    if (atomic_load(&checkpoint_begun))
-        return;
+    if (atomic_load(&checkpoint_begun) || write_mode() == CKPT_WRITE_THROUGH)
+        return; /* written through, an image has no buffer */
     if (pthread_atfork(NULL, NULL, image_lock_after_fork_child) != 0)
         return;
     double due = ckpt_seconds() + due_in;

@@ -457,7 +457,9 @@ unsigned ckpt_image_copy_deferred(struct ckpt_image_writer *w, unsigned threads,
     return used;
 }
 
-int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
+/* Complete the image: in memory, all but the checksum; in a file, the
+ * trailer written and, with fd_out, the file left open and not yet synced. */
+static int finish(struct ckpt_image_writer *w, int *fd_out, char *err, size_t errlen)
 {
     int rc = -1;
     if (w->mem)
@@ -486,13 +488,19 @@ int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
         set_err(err, errlen, w->path, "write failed: %s", strerror(errno));
         goto out;
     }
-    /* The image must be on disk before anyone renames or commits it. */
-    if (fsync(w->fd) != 0) {
-        set_err(err, errlen, w->path, "fsync failed: %s", strerror(errno));
-        goto out;
-    }
     int fd = w->fd;
     w->fd = -1;
+    if (fd_out) {
+        *fd_out = fd;
+        rc = 0;
+        goto out;
+    }
+    /* The image must be on disk before anyone renames or commits it. */
+    if (fsync(fd) != 0) {
+        set_err(err, errlen, w->path, "fsync failed: %s", strerror(errno));
+        close(fd);
+        goto out;
+    }
     if (close(fd) != 0) {
         set_err(err, errlen, w->path, "close failed: %s", strerror(errno));
         goto out;
@@ -501,6 +509,16 @@ int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
 out:
     writer_free(w);
     return rc;
+}
+
+int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen)
+{
+    return finish(w, NULL, err, errlen);
+}
+
+int ckpt_image_finish_unsynced(struct ckpt_image_writer *w, int *fd, char *err, size_t errlen)
+{
+    return finish(w, fd, err, errlen);
 }
 
 void ckpt_image_seal(struct ckpt_image_buffer *b)

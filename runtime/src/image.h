@@ -41,6 +41,10 @@ int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_
                              uint64_t size, char *err, size_t errlen);
 int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
                       size_t errlen);
+/* ckpt_image_finish of a file image without its fsync: the file is complete
+ * and still open, *fd, for the caller to make durable and close (0; -1 with
+ * the file closed and a message in err). */
+int ckpt_image_finish_unsynced(struct ckpt_image_writer *w, int *fd, char *err, size_t errlen);
 /* The same image built in memory: sections are copied into buf, which grows
  * as needed and may be reused for the next image (it is a private mapping,
  * never part of the checkpoint heap). ckpt_image_finish then completes buf

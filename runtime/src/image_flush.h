@@ -1,7 +1,8 @@
 /*
  * Putting a finished in-memory image on disk, by default in a thread of its
  * own: the program waits only for the copy of its state into memory, and the
- * checksum, the write and the fsync happen while it computes. One image is
+ * checksum, the write and the fsync happen while it computes. Or making an
+ * image already written into the page cache durable, in the same thread. One image is
  * in flight at a time; the next checkpoint, and the end of the program, wait
  * for it.
  */
@@ -15,6 +16,9 @@
 
 struct ckpt_flush_job {
     struct ckpt_image_buffer *image; /* finished, not yet sealed; untouched until done */
+    /* Or, with `written` set, the image is in the file already (CKPT_WRITE=
+     * through): fd, still open, is only made durable and closed. */
+    int written, fd;
     char path[PATH_MAX];             /* where to write it (created, truncated) */
     int in_background;               /* 0: write before ckpt_flush_start returns */
     int direct;                      /* large images: bypass the page cache (O_DIRECT) where allowed */

@@ -15,7 +15,7 @@
 
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
-    .async_write = 1, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
+    .write_mode = CKPT_WRITE_AUTO, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
     .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT};
 
 /* A layer's view of the options (aalc/ckpt_layer_services.h). */
@@ -132,8 +132,19 @@ void ckpt_options_load(const char *program)
     }
     if ((v = getenv("CKPT_PREFAULT")) && *v)
         ckpt_opts.prefault = (int)parse_count("CKPT_PREFAULT", v, 0);
+    /* The older switch, still honoured: 0 is sync, anything else copy. */
     if ((v = getenv("CKPT_ASYNC_WRITE")) && *v)
-        ckpt_opts.async_write = (int)parse_count("CKPT_ASYNC_WRITE", v, 0);
+        ckpt_opts.write_mode =
+            parse_count("CKPT_ASYNC_WRITE", v, 0) ? CKPT_WRITE_COPY : CKPT_WRITE_SYNC;
+    if ((v = getenv("CKPT_WRITE")) && *v) {
+        static const char *const names[] = {"auto", "copy", "through", "sync"};
+        size_t i = 0;
+        while (i < sizeof names / sizeof *names && strcmp(v, names[i]) != 0)
+            i++;
+        if (i == sizeof names / sizeof *names)
+            ckpt_fatal("CKPT_WRITE='%s': use auto, copy, through or sync", v);
+        ckpt_opts.write_mode = (enum ckpt_write_mode)i;
+    }
     if ((v = getenv("CKPT_PREFETCH")) && *v)
         ckpt_opts.prefetch = (int)parse_count("CKPT_PREFETCH", v, 0);
     if ((v = getenv("CKPT_MAP_IMAGE")) && *v)

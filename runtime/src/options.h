@@ -6,6 +6,14 @@
 #include <limits.h>
 #include <stddef.h>
 
+/* How an image reaches the disk (CKPT_WRITE). */
+enum ckpt_write_mode {
+    CKPT_WRITE_AUTO,    /* through when every core of the node runs a process, copy otherwise */
+    CKPT_WRITE_COPY,    /* copy the state into memory; checksum, write, fsync in a thread */
+    CKPT_WRITE_THROUGH, /* write the state into the file's page cache; fsync in a thread */
+    CKPT_WRITE_SYNC,    /* copy, then checksum, write and fsync before the program goes on */
+};
+
 struct ckpt_options {
     char dir[PATH_MAX];   /* CKPT_DIR, default ./<program>.ckpt */
     double interval;      /* CKPT_INTERVAL seconds; 0 = no time trigger */
@@ -16,7 +24,7 @@ struct ckpt_options {
     int recover;          /* --recover or CKPT_RECOVER=1 */
     int rewind_output;    /* CKPT_REWIND_OUTPUT (default 1) */
     size_t stack_size;    /* CKPT_STACK_SIZE bytes for the program's stack */
-    int async_write;      /* CKPT_ASYNC_WRITE (default 1): write images in a background thread */
+    enum ckpt_write_mode write_mode; /* CKPT_WRITE (CKPT_ASYNC_WRITE=0/1: sync/copy) */
     int direct_io;        /* CKPT_DIRECT_IO (default 1): bypass the page cache when writing */
     int prefetch;         /* CKPT_PREFETCH (default 1): on --recover, load while MPI starts */
     int map_image;        /* CKPT_MAP_IMAGE (default 1): on --recover, move the image's pages

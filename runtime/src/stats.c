@@ -31,14 +31,16 @@ static void append_line(const char *format, ...)
 
 void ckpt_stats_checkpoint(uint64_t n, double began_at, size_t image_bytes, size_t file_bytes,
                            double copy_seconds, unsigned copy_threads, size_t prefaulted_bytes,
-                           double seal_seconds, double write_seconds, int direct)
+                           double seal_seconds, double write_seconds, int direct,
+                           const char *write_mode)
 {
     append_line("{\"event\":\"checkpoint\",\"checkpoint\":%llu,\"rank\":%u,\"nranks\":%u,"
                 "\"began_at\":%.6f,\"image_bytes\":%zu,\"bytes\":%zu,\"copy_s\":%.6f,"
                 "\"copy_threads\":%u,\"prefaulted_bytes\":%zu,\"seal_s\":%.6f,\"write_s\":%.6f,"
-                "\"direct\":%d}\n",
+                "\"direct\":%d,\"write\":\"%s\"}\n",
                 (unsigned long long)n, ckpt_rank, ckpt_nranks, began_at, image_bytes, file_bytes,
-                copy_seconds, copy_threads, prefaulted_bytes, seal_seconds, write_seconds, direct);
+                copy_seconds, copy_threads, prefaulted_bytes, seal_seconds, write_seconds, direct,
+                write_mode);
 }
 
 void ckpt_stats_restore(uint64_t n, size_t file_bytes, double read_seconds, double load_seconds,

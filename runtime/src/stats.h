@@ -14,11 +14,14 @@
  * (compressed, perhaps), how long the program waited for the copy and how
  * many threads made it (and how much of the buffer the interval timer had
  * faulted in before the first one), how long the checksum (and compression) and
- * the write took (in the background), and whether the write bypassed the page
- * cache. */
+ * the write took (in the background), whether the write bypassed the page
+ * cache, and how it was written (CKPT_WRITE: copy, through or sync; through:
+ * copy_s is the time the program waited for the write into the page cache,
+ * write_s the fsync's). */
 void ckpt_stats_checkpoint(uint64_t n, double began_at, size_t image_bytes, size_t file_bytes,
                            double copy_seconds, unsigned copy_threads, size_t prefaulted_bytes,
-                           double seal_seconds, double write_seconds, int direct);
+                           double seal_seconds, double write_seconds, int direct,
+                           const char *write_mode);
 /* Recovery from checkpoint n: reading and checking the image, copying it
  * into place (prefetched: both while MPI started), and the time from the
  * program's start to its resumption. */

@@ -285,7 +285,7 @@ static int ckpt_dir_path(const char *dir, uint64_t n, char *out, size_t outlen, 
     return 0;
 }
 
-int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen)
+int ckpt_store_create_dir(const char *dir, uint64_t n, char *err, size_t errlen)
 {
     char cdir[PATH_MAX], marker[PATH_MAX];
     if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
@@ -307,11 +307,23 @@ int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen)
         }
         chmod(cdir, ckpt_dir_mode()); /* a leftover keeps no wider mode */
     }
+    return 0;
+}
+
+int ckpt_store_sync_dir(const char *dir, char *err, size_t errlen)
+{
     if (fsync_dir(dir) != 0) {
         set_err(err, errlen, "%s: fsync failed: %s", dir, strerror(errno));
         return -1;
     }
     return 0;
+}
+
+int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen)
+{
+    if (ckpt_store_create_dir(dir, n, err, errlen) != 0)
+        return -1;
+    return ckpt_store_sync_dir(dir, err, errlen);
 }
 
 int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err,

@@ -28,8 +28,12 @@ int ckpt_store_open(const char *dir, char *err, size_t errlen);
 /* Paths for one rank's image of checkpoint n: where to write it, and its final name. */
 void ckpt_store_image_tmp_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen);
 void ckpt_store_image_path(const char *dir, uint64_t n, uint32_t rank, char *out, size_t outlen);
-/* Create DIR/ckpt-n/ (so images can be written into it). */
+/* Create DIR/ckpt-n/ (so images can be written into it), and fsync DIR. */
 int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen);
+/* The same in two steps: the directory now, its entry made durable later
+ * (before the image is published), off the program's time. */
+int ckpt_store_create_dir(const char *dir, uint64_t n, char *err, size_t errlen);
+int ckpt_store_sync_dir(const char *dir, char *err, size_t errlen);
 /* Rename the finished temporary image to its final name and fsync the directory. */
 int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err, size_t errlen);
 

@@ -81,8 +81,9 @@ SAMPLE_ENV = {}
 
 
 def clean_env(**extra):
-    """The caller's environment without CKPT_* settings, plus --env, plus ours."""
-    return clean_ckpt_env(**{**SAMPLE_ENV, **extra})
+    """The caller's environment without CKPT_* settings, plus ours, plus --env:
+    what a test asks for wins over what a trial chose at random."""
+    return clean_ckpt_env(**{**extra, **SAMPLE_ENV})
 
 
 def run(cmd, env, out_path, kill_after=None, hard_limit=120.0, cwd=None):
@@ -251,7 +252,7 @@ class Sample(Trials):
         else:
             settings["CKPT_INTERVAL"] = f"{rng.uniform(0.02, 0.2):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
-        trigger += vary_images(rng, settings)
+        trigger += vary_images(rng, settings, fixed=SAMPLE_ENV)
         env = clean_env(**settings)
         notes = [trigger]
         rundir = self.run_dir(workdir)
