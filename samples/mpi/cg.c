@@ -33,7 +33,9 @@
  * With CG_TIMING=1 in the environment, rank 0 also writes the solve time
  * (MPI_Wtime around the iterations, after an MPI_Barrier, as the thesis
  * measured) to standard error, for tests/bench/cg_benchmark.py, and every
- * rank the bytes of data it holds.
+ * rank the bytes of data it holds; with CG_TIMING=2, rank 0 also the time
+ * of every iteration, the checkpoint at its top included, in milliseconds
+ * (tests/bench/busy_checkpoint.py).
  *
  *   mpiexec -n N cg [n] [maxit]     defaults: n = 300 (90000 unknowns), maxit = 2000
  */
@@ -148,6 +150,21 @@ static double dot(const double *u, const double *v, int nloc)
     return global;
 }
 
+/* "<name>: step times ms: t1 t2 ..." to standard error in one piece. */
+static void print_steps(const char *name, const double *steps, int n)
+{
+    size_t room = 64 + 16 * (size_t)(n > 0 ? n : 0), used = 0;
+    char *line = malloc(room);
+    if (!line)
+        return;
+    used += (size_t)snprintf(line, room, "%s: step times ms:", name);
+    for (int k = 0; k < n; k++)
+        used += (size_t)snprintf(line + used, room - used, " %.3f", steps[k]);
+    snprintf(line + used, room - used, "\n");
+    fputs(line, stderr);
+    free(line);
+}
+
 int main(int argc, char **argv)
 {
     MPI_Init(&argc, &argv);
@@ -195,12 +212,18 @@ int main(int argc, char **argv)
     /* An int, not getenv's pointer: that points into this process's
      * environment, which a recovered process does not have at that address. */
     int timing = getenv("CG_TIMING") ? atoi(getenv("CG_TIMING")) : 0;
+    double *steps = timing > 1 ? calloc((size_t)maxit, sizeof(double)) : NULL;
     MPI_Barrier(MPI_COMM_WORLD);
-    double started = MPI_Wtime();
+    double started = MPI_Wtime(), step_began = started;
 
     int it;
     for (it = 0; it < maxit && rel > TOL; it++) {
 #pragma ckpt potential
+        if (steps && it > 0) {
+            double now = MPI_Wtime();
+            steps[it - 1] = (now - step_began) * 1e3;
+            step_began = now;
+        }
         halo_spmv(&a, pe, q, n, up, down);
         double pq = dot(p, q, nloc);
         double alpha = rr / pq;
@@ -235,6 +258,9 @@ int main(int argc, char **argv)
     double solve_time = MPI_Wtime() - started;
     if (timing && rank == 0)
         fprintf(stderr, "cg: solve time %.6f s\n", solve_time);
+    if (steps && rank == 0) /* one write, which the other ranks' lines do not split */
+        print_steps("cg", steps, it - 1);
+    free(steps);
     if (timing) /* the program's own data, to compare checkpoint sizes with */
         fprintf(stderr, "cg: rank %d data %zu bytes\n", rank,
                 ((size_t)nloc + 1) * sizeof(int) + (size_t)nloc * 5 * (sizeof(int) + sizeof(double)) +
