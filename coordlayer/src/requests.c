@@ -703,19 +703,31 @@ int MPI_Testall(int count, MPI_Request requests[], int *flag, MPI_Status statuse
 }
 
 /* Index of the first completed active request, or MPI_UNDEFINED. */
+/* Of the complete requests, the one posted first; MPI_UNDEFINED if none is
+ * (and, blocking, while one is active). Every request is tested before one
+ * is chosen: returning the first complete one in index order let a message
+ * that arrived during the scan, into a low slot whose receive had just been
+ * posted again, overtake an older one in a higher slot, again and again. A
+ * task farm then left its results unanswered and its workers idle
+ * (samples/mpi/waitany_farm.c: 1.39x plain MPICH's time, whose Waitany
+ * returns a request that was complete before it made progress). */
 static int first_complete(int count, MPI_Request requests[], int blocking, const char *call)
 {
     for (;;) {
-        int active = 0;
+        int active = 0, oldest = MPI_UNDEFINED;
+        uint64_t oldest_posted = UINT64_MAX;
         for (int i = 0; i < count; i++) {
             if (is_null_or_inactive(requests[i]))
                 continue;
             active = 1;
-            if (progress(lookup(requests[i], call), 0))
-                return i;
+            struct request *r = lookup(requests[i], call);
+            if (progress(r, 0) && r->posted < oldest_posted) {
+                oldest = i;
+                oldest_posted = r->posted;
+            }
         }
-        if (!active || !blocking)
-            return MPI_UNDEFINED;
+        if (oldest != MPI_UNDEFINED || !active || !blocking)
+            return oldest;
         cl_poll_now(); /* keep the protocol moving while we wait */
         cl_requests_advance();
     }
