@@ -298,7 +298,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
                 ckpt_warn("checkpoint %llu not committed: %s", (unsigned long long)n, err);
                 broadcast(CTRL_ABORT, n);
             } else {
-                ckpt_store_prune_later(ckpt_options_dir(), ckpt_options_keep());
+                ckpt_store_prune_later(ckpt_options_dir(), ckpt_options_keep(), n);
                 broadcast(CTRL_COMMITTED, n);
             }
         }

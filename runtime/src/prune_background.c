@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ static int running;   /* a pruner thread exists */
 static int requested; /* asked for since the thread last began a pass */
 static char prune_dir[PATH_MAX];
 static unsigned prune_keep;
+static uint64_t prune_committed; /* the newest checkpoint asked for */
 
 /* One pass per request; requests made during a pass make one more pass,
  * which sees the checkpoints committed since. */
@@ -29,9 +31,10 @@ static void *pruner(void *arg)
         requested = 0;
         char dir[PATH_MAX];
         unsigned keep = prune_keep;
+        uint64_t committed = prune_committed;
         memcpy(dir, prune_dir, sizeof dir);
         pthread_mutex_unlock(&lock);
-        ckpt_store_prune(dir, keep);
+        ckpt_store_prune_below(dir, keep, committed);
         pthread_mutex_lock(&lock);
     }
     running = 0;
@@ -45,20 +48,30 @@ static void wait_at_exit(void)
     ckpt_store_prune_wait();
 }
 
-void ckpt_store_prune_later(const char *dir, unsigned keep)
+/* A child of fork has no pruner, which may have held the lock. */
+static void after_fork_child(void)
 {
-    static int exit_hook;
+    pthread_mutex_init(&lock, NULL);
+    pthread_cond_init(&idle, NULL);
+    running = requested = 0;
+}
+
+void ckpt_store_prune_later(const char *dir, unsigned keep, uint64_t committed)
+{
+    static int hooks;
     if (strlen(dir) >= sizeof prune_dir) {
-        ckpt_store_prune(dir, keep); /* not reached: CKPT_DIR fits PATH_MAX */
+        ckpt_store_prune_below(dir, keep, committed); /* not reached: CKPT_DIR fits PATH_MAX */
         return;
     }
     pthread_mutex_lock(&lock);
-    if (!exit_hook) { /* the process does not end half-way through a removal */
-        exit_hook = 1;
+    if (!hooks) { /* the process does not end half-way through a removal */
+        hooks = 1;
         atexit(wait_at_exit);
+        pthread_atfork(NULL, NULL, after_fork_child);
     }
     strcpy(prune_dir, dir);
     prune_keep = keep;
+    prune_committed = committed;
     requested = 1;
     if (!running) {
         /* The program's signals stay with the program's thread. */
@@ -75,7 +88,7 @@ void ckpt_store_prune_later(const char *dir, unsigned keep)
         if (!running) {
             requested = 0;
             pthread_mutex_unlock(&lock);
-            ckpt_store_prune(dir, keep); /* no thread: now, then */
+            ckpt_store_prune_below(dir, keep, committed); /* no thread: now, then */
             return;
         }
     }

@@ -692,7 +692,8 @@ static void remove_checkpoint(const char *dir, int dfd, const struct entry *e)
     remove_tree(dfd, e->name, 0);
 }
 
-void ckpt_store_prune(const char *dir, unsigned keep)
+/* ckpt_store_prune, seeing nothing numbered above `upto`. */
+static void prune_upto(const char *dir, unsigned keep, uint64_t upto)
 {
     if (keep == 0)
         keep = 1;
@@ -702,11 +703,14 @@ void ckpt_store_prune(const char *dir, unsigned keep)
         return; /* an incomplete view could make us remove the wrong thing */
     }
     scan_sort(&s);
-    if (s.count == 0 || !s.e[0].committed) {
+    size_t first = 0;
+    while (first < s.count && s.e[first].n > upto)
+        first++;
+    if (first == s.count || !s.e[first].committed) {
         scan_free(&s); /* nothing committed: everything may still be in progress */
         return;
     }
-    uint64_t newest = s.e[0].n;
+    uint64_t newest = s.e[first].n;
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0) {
         scan_free(&s);
@@ -714,7 +718,7 @@ void ckpt_store_prune(const char *dir, unsigned keep)
     }
     unsigned seen_committed = 0;
     int removed = 0;
-    for (size_t i = 0; i < s.count; i++) {
+    for (size_t i = first; i < s.count; i++) {
         const struct entry *e = &s.e[i];
         if (e->damaged)
             continue; /* kept for inspection */
@@ -730,6 +734,16 @@ void ckpt_store_prune(const char *dir, unsigned keep)
         fsync(dfd);
     close(dfd);
     scan_free(&s);
+}
+
+void ckpt_store_prune(const char *dir, unsigned keep)
+{
+    prune_upto(dir, keep, UINT64_MAX);
+}
+
+void ckpt_store_prune_below(const char *dir, unsigned keep, uint64_t committed)
+{
+    prune_upto(dir, keep, committed);
 }
 
 int ckpt_store_remove_all(const char *dir)

@@ -62,6 +62,10 @@ long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *b
  * marker first, as pruning does). Damaged ones set aside stay for
  * inspection. How many remain that were not removed. */
 int ckpt_store_remove_all(const char *dir);
+/* ckpt_store_prune as if `committed`, whose commit is durable, were the
+ * newest checkpoint: one committed later, perhaps not yet durable, neither
+ * counts towards `keep` nor is touched. */
+void ckpt_store_prune_below(const char *dir, unsigned keep, uint64_t committed);
 /* Set a damaged checkpoint aside (renamed to ckpt-n.damaged) so it is not tried again. */
 void ckpt_store_set_aside(const char *dir, uint64_t n);
 

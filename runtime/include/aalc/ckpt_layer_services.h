@@ -96,8 +96,11 @@ int ckpt_store_commit(const char *dir, uint64_t n, uint32_t nranks, char *err, s
  * older than the newest committed one. Never removes the newest committed one. */
 void ckpt_store_prune(const char *dir, unsigned keep);
 /* The same in a thread of the runtime's, so that the caller does not wait for
- * the file system (one pass at a time; a request during a pass makes one more). */
-void ckpt_store_prune_later(const char *dir, unsigned keep);
+ * the file system, right after checkpoint `committed` is durably committed:
+ * the pass prunes as if it were the newest, so that a later commit it may
+ * see half-done does not count (one pass at a time; a request during a pass
+ * makes one more). */
+void ckpt_store_prune_later(const char *dir, unsigned keep, uint64_t committed);
 /* Highest checkpoint number present in any form (committed or not), 0 if none. */
 uint64_t ckpt_store_highest(const char *dir);
 /* Checkpoint n will not be committed: remove what this rank left of it (its
