@@ -66,7 +66,7 @@ static struct pending_image {
     unsigned copy_threads;
     size_t prefaulted_bytes;
     size_t heap_bytes, frames;
-    const char *write_mode; /* write_mode_names */
+    const char *write_mode; /* ckpt_write_mode_names */
 } pending;
 
 /* Threads that copy the state: CKPT_COPY_THREADS, or the CPUs this process
@@ -201,13 +201,32 @@ static int write_state(uint64_t number, const char *path, int *fd, char *err, si
     return 0;
 }
 
-/* CKPT_WRITE=auto. A thread that checksums and writes the image takes its
- * CPU time from some rank when every core runs one, and a rank that falls
- * behind holds up the others (issue 20: the background write lost to the
- * synchronous one there). Then the program writes its state into the page
- * cache itself, all ranks in step, and only the wait for the device is left
- * to the thread. With a core to spare, the thread's work is free and the
- * program waits only for a copy. Compression works on the copy. */
+/* /proc/meminfo's MemAvailable in bytes; SIZE_MAX when it cannot be read. */
+static size_t memory_available(void)
+{
+    FILE *f = fopen("/proc/meminfo", "re");
+    if (!f)
+        return SIZE_MAX;
+    char line[128];
+    unsigned long long kib = 0;
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = sscanf(line, "MemAvailable: %llu kB", &kib) == 1;
+    fclose(f);
+    return found && kib < SIZE_MAX / 1024 ? (size_t)kib * 1024 : SIZE_MAX;
+}
+
+/* CKPT_WRITE=auto. The copy makes the shortest stop, but it holds a second
+ * copy of the state in memory, and its thread's checksum and write take CPU
+ * time. Written through, the program waits longer (the checksum and the
+ * kernel's copy into the page cache, which allocates pages), and no second
+ * copy exists. So the copy only where both are free: a core to spare for
+ * the thread, and memory for the copy with as much again left over. On a
+ * node whose cores all run ranks, the copy lost 15-32 ms a checkpoint for
+ * CG against 28-58 ms written through, at 1.55-1.75x the peak memory
+ * against 1.03-1.07x (docs/performance.md); a job sized to fill its
+ * node's memory, as many are, cannot afford the copy at all. Compression
+ * works on the copy. */
 static enum ckpt_write_mode write_mode(void)
 {
     enum ckpt_write_mode mode = ckpt_opts.write_mode;
@@ -218,8 +237,10 @@ static enum ckpt_write_mode write_mode(void)
     cpu_set_t cpus;
     long allowed = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     long online = sysconf(_SC_NPROCESSORS_ONLN);
-    int busy = allowed <= 1 || (long)ckpt_node_processes >= online;
-    return busy ? CKPT_WRITE_THROUGH : CKPT_WRITE_COPY;
+    int spare_core = allowed > 1 && (long)ckpt_node_processes < online;
+    size_t copy = image.capacity ? 0 : image_size_for(0); /* a buffer kept costs nothing more */
+    int spare_memory = copy <= memory_available() / 2;
+    return spare_core && spare_memory ? CKPT_WRITE_COPY : CKPT_WRITE_THROUGH;
 }
 
 /* The newest checkpoint the layer gave up (the program ended first, or some
@@ -279,9 +300,10 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
             ckpt_store_prune(dir, ckpt_opts.keep);
         double written = ckpt_seconds();
         ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes saved; the program "
-                  "waited %.3f s for the copy, the write took %.3f s more)",
+                  "waited %.3f s for the %s, the write took %.3f s more)",
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
                   pending.frames, pending.heap_bytes, pending.copy_seconds,
+                  job->in_file ? "write into the page cache" : "copy",
                   written - pending.started - pending.copy_seconds);
         ckpt_stats_checkpoint(number, pending.started,
                               job->image ? job->image->size : job->file_bytes, job->file_bytes,
@@ -318,8 +340,6 @@ static int sync_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
     return ckpt_store_sync_dir(ckpt_opts.dir, err, errlen);
 }
 
-static const char *const write_mode_names[] = {"auto", "copy", "through", "sync"};
-
 void ckpt_take_checkpoint(void)
 {
     ckpt_flush_wait(); /* the previous image's buffer is about to be reused */
@@ -330,6 +350,7 @@ void ckpt_take_checkpoint(void)
     char err[PATH_MAX + 256];
     const char *dir = ckpt_opts.dir;
     struct ckpt_flush_job *job = &pending.job;
+    job->fd = -1;
     enum ckpt_write_mode mode = write_mode();
     ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);
     atomic_store(&checkpoint_begun, 1);
@@ -356,9 +377,9 @@ void ckpt_take_checkpoint(void)
     pending.started = started;
     pending.copy_seconds = ckpt_seconds() - started;
     pending.frames = ckpt_frames_count();
-    pending.write_mode = write_mode_names[mode];
+    pending.write_mode = ckpt_write_mode_names[mode];
     if (mode == CKPT_WRITE_THROUGH) {
-        job->written = 1;
+        job->in_file = 1;
         job->in_background = 1;
         job->prepare = sync_directory;
     } else {

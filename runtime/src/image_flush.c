@@ -152,7 +152,7 @@ static void make_durable(struct ckpt_flush_job *job)
 
 static void flush(struct ckpt_flush_job *job)
 {
-    if (job->written) {
+    if (job->in_file) {
         make_durable(job);
         return;
     }

@@ -16,9 +16,9 @@
 
 struct ckpt_flush_job {
     struct ckpt_image_buffer *image; /* finished, not yet sealed; untouched until done */
-    /* Or, with `written` set, the image is in the file already (CKPT_WRITE=
+    /* Or, with `in_file` set, the image is in the file already (CKPT_WRITE=
      * through): fd, still open, is only made durable and closed. */
-    int written, fd;
+    int in_file, fd;
     char path[PATH_MAX];             /* where to write it (created, truncated) */
     int in_background;               /* 0: write before ckpt_flush_start returns */
     int direct;                      /* large images: bypass the page cache (O_DIRECT) where allowed */

@@ -13,6 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
+const char *const ckpt_write_mode_names[4] = {
+    [CKPT_WRITE_AUTO] = "auto",
+    [CKPT_WRITE_COPY] = "copy",
+    [CKPT_WRITE_THROUGH] = "through",
+    [CKPT_WRITE_SYNC] = "sync",
+};
+
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
     .write_mode = CKPT_WRITE_AUTO, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
@@ -137,11 +144,10 @@ void ckpt_options_load(const char *program)
         ckpt_opts.write_mode =
             parse_count("CKPT_ASYNC_WRITE", v, 0) ? CKPT_WRITE_COPY : CKPT_WRITE_SYNC;
     if ((v = getenv("CKPT_WRITE")) && *v) {
-        static const char *const names[] = {"auto", "copy", "through", "sync"};
-        size_t i = 0;
-        while (i < sizeof names / sizeof *names && strcmp(v, names[i]) != 0)
+        size_t i = 0, n = sizeof ckpt_write_mode_names / sizeof *ckpt_write_mode_names;
+        while (i < n && strcmp(v, ckpt_write_mode_names[i]) != 0)
             i++;
-        if (i == sizeof names / sizeof *names)
+        if (i == n)
             ckpt_fatal("CKPT_WRITE='%s': use auto, copy, through or sync", v);
         ckpt_opts.write_mode = (enum ckpt_write_mode)i;
     }

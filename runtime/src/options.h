@@ -13,6 +13,8 @@ enum ckpt_write_mode {
     CKPT_WRITE_THROUGH, /* write the state into the file's page cache; fsync in a thread */
     CKPT_WRITE_SYNC,    /* copy, then checksum, write and fsync before the program goes on */
 };
+/* Their names, as CKPT_WRITE and CKPT_STATS spell them, in the enum's order. */
+extern const char *const ckpt_write_mode_names[4];
 
 struct ckpt_options {
     char dir[PATH_MAX];   /* CKPT_DIR, default ./<program>.ckpt */
