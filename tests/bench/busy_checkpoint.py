@@ -29,12 +29,18 @@ Reported per cell:
                       rank, through a small wrapper), against plain's
   image               the largest rank's image, against its peak memory
 
+Then the failure-free cost of logged non-determinism: the Waitany farm
+(samples/mpi/waitany_farm.c, 70,000 MPI_Waitany completions a rank by
+default) plain, built with ckptcc without checkpoints, and with one every
+--farm-interval seconds.
+
 Every run's output is compared with plain's: a wrong answer stops the
 benchmark. Writes tests/bench/results/busy_checkpoint.json and a section of
 docs/performance.md. Not a CI test.
 
 usage: busy_checkpoint.py BUILD_DIR [--runs 3] [--cg 600,1000] [--sort 1048576,3145728]
-                          [--modes default,copy,sync] [--every 4]
+                          [--modes default,copy,through,sync] [--every 4]
+                          [--farm-tasks 35000] [--farm-work 10000,75000] [--farm-interval 0.5]
 """
 import argparse
 import json
@@ -57,7 +63,7 @@ MODES = {
     "copy": {"CKPT_WRITE": "copy"},
     "through": {"CKPT_WRITE": "through"},
     "sync": {"CKPT_WRITE": "sync"},
-    "copy, page cache": {"CKPT_WRITE": "copy", "CKPT_DIRECT_IO": "0"},
+    "copy-page-cache": {"CKPT_WRITE": "copy", "CKPT_DIRECT_IO": "0"},
 }
 
 # Each rank's peak resident memory, written where RANK_RSS_DIR says.
@@ -88,6 +94,12 @@ def excess_ms(steps):
     return sum(max(0.0, t - median) for t in steps)
 
 
+def caller_env():
+    """The caller's environment without CKPT_* settings: "default" is the
+    runtime's default, whatever the shell had set."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
+
+
 def run(exe, args, ranks, env_extra, work, timing):
     """One run: (seconds the program reports, the steps' excess in ms, its
     output, the largest rank's peak resident memory in bytes, the CKPT_STATS
@@ -101,7 +113,7 @@ def run(exe, args, ranks, env_extra, work, timing):
     wrapper = os.path.join(work, "rank_rss.py")
     with open(wrapper, "w") as f:
         f.write(RSS_WRAPPER)
-    env = dict(os.environ, RANK_RSS_DIR=rss_dir, CKPT_DIR=ckdir, CKPT_STATS=stats,
+    env = dict(caller_env(), RANK_RSS_DIR=rss_dir, CKPT_DIR=ckdir, CKPT_STATS=stats,
                **{timing[0]: "2"}, **env_extra)
     cmd = ["mpiexec", "-n", str(ranks), sys.executable, wrapper, exe] + args
     p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=1800)
@@ -172,15 +184,57 @@ def measure(build, program, size, opts, work):
         stats = [st for _, _, _, st in runs]
         if stats[0][0]:
             n = statistics.median(st[0] for st in stats)
+            later = [st[2] for st in stats if st[2] is not None]
             entry.update(checkpoints=n,
                          loss_s=(excess - base_excess) / 1000 / n,
                          loss_by_total_s=(seconds - base) / n,
                          first_copy_s=statistics.median(st[1] for st in stats),
-                         later_copy_s=statistics.median(st[2] for st in stats
-                                                        if st[2] is not None),
+                         later_copy_s=statistics.median(later) if later else 0.0,
                          image_bytes=max(st[3] for st in stats))
         result[cell] = entry
     return result
+
+
+def farm_overhead(build, opts, task_work, work):
+    """The Waitany farm's failure-free cost at `task_work` steps a task:
+    plain against ckptcc's build without checkpoints and with one every
+    --farm-interval seconds, --runs alternated runs of each, medians
+    (seconds, and the checkpoint count)."""
+    mpi = os.path.join(build, "samples", "mpi")
+    args = [str(opts.farm_tasks), str(task_work)]
+    timing = re.compile(r"waitany_farm: time ([0-9.]+) s")
+    cells = {"plain": [], "no checkpoint": [], "checkpoints": []}
+    reference = None
+    for _ in range(opts.runs):
+        for cell in cells:
+            exe = os.path.join(mpi, "waitany_farm" + (".plain" if cell == "plain" else ""))
+            interval = opts.farm_interval if cell == "checkpoints" else "0"
+            env = dict(caller_env(), FARM_TIMING="1", CKPT_INTERVAL=interval,
+                       CKPT_DIR=os.path.join(work, "farm"), CKPT_STATS=os.path.join(work, "f.json"))
+            shutil.rmtree(env["CKPT_DIR"], ignore_errors=True)
+            if os.path.exists(env["CKPT_STATS"]):
+                os.unlink(env["CKPT_STATS"])
+            p = subprocess.run(["mpiexec", "-n", str(opts.ranks), exe] + args, env=env,
+                               capture_output=True, text=True, timeout=600)
+            m = timing.search(p.stderr)
+            if p.returncode != 0 or not m:
+                sys.exit(f"waitany_farm ({cell}) failed:\n{p.stderr[-2000:]}")
+            if reference is None:
+                reference = p.stdout
+            elif p.stdout != reference:
+                sys.exit(f"waitany_farm ({cell}): output differs from plain's")
+            count = 0
+            if os.path.exists(env["CKPT_STATS"]):
+                count = len({json.loads(l)["checkpoint"] for l in open(env["CKPT_STATS"])
+                             if '"event":"checkpoint"' in l})
+            cells[cell].append((float(m.group(1)), count))
+            print(f"  waitany_farm {task_work} {cell}: {cells[cell][-1][0]:.3f} s, "
+                  f"{count} checkpoints", flush=True)
+    plain = statistics.median(t for t, _ in cells["plain"])
+    return {cell: {"seconds": statistics.median(t for t, _ in runs),
+                   "vs_plain": statistics.median(t for t, _ in runs) / plain,
+                   "checkpoints": statistics.median(c for _, c in runs)}
+            for cell, runs in cells.items()}
 
 
 def report(results, opts):
@@ -188,8 +242,8 @@ def report(results, opts):
         "## A checkpoint on a busy node (issue 20)",
         "",
         f"`tests/bench/busy_checkpoint.py`: {opts.ranks} ranks on {os.cpu_count()} cores, "
-        f"a checkpoint every {opts.every}th round of the sort and every {8 * opts.every}th "
-        f"iteration of the CG solver, median of {opts.runs} alternated runs. "
+        f"CKPT_EVERY={opts.every} for the sort (a checkpoint every {opts.every} rounds) and "
+        f"{8 * opts.every} for the CG solver, median of {opts.runs} alternated runs. "
         "Loss a checkpoint: the time the program's steps (iterations, rounds) took beyond the "
         "run's median step, less the same without checkpoints, over the checkpoints; copy: what "
         "the program waited for at the checkpoint itself (`copy_s`: the copy, or written through "
@@ -201,6 +255,8 @@ def report(results, opts):
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for key, cells in results.items():
+        if ":" not in key:
+            continue
         program, size = key.split(":")
         for cell, e in cells.items():
             if "checkpoints" in e:
@@ -212,6 +268,21 @@ def report(results, opts):
             else:
                 lines.append(f"| {program} | {size} | {cell} | {e['seconds']:.3f} s | | | "
                              f"| {e['peak_vs_plain']:.2f}x | |")
+    farms = {k: v for k, v in results.items() if k.startswith("waitany_farm")}
+    if farms:
+        lines += [
+            "",
+            f"The Waitany farm (`samples/mpi/waitany_farm.c`, {opts.farm_tasks} tasks a rank: "
+            f"{2 * opts.farm_tasks} `MPI_Waitany` completions a rank), failure-free, median of "
+            f"{opts.runs} alternated runs; checkpoints: `CKPT_INTERVAL={opts.farm_interval}`:",
+            "",
+            "| work a task | build | time | against plain | checkpoints |",
+            "|---|---|---|---|---|",
+        ]
+        for key, farm in farms.items():
+            for cell, e in farm.items():
+                lines.append(f"| {key.split(' ')[1]} | {cell} | {e['seconds']:.3f} s "
+                             f"| {e['vs_plain']:.2f}x | {e['checkpoints']:g} |")
     return "\n".join(lines) + "\n"
 
 
@@ -227,6 +298,10 @@ def main():
     ap.add_argument("--modes", default="default,copy,through,sync")
     ap.add_argument("--every", type=int, default=4,
                     help="CKPT_EVERY for the bucket sort; the CG solver's is 8 times this")
+    ap.add_argument("--farm-tasks", type=int, default=35000, help="0: no Waitany farm")
+    ap.add_argument("--farm-work", default="10000,75000",
+                    help="steps a task: 10000 is about 18 us here, 75000 about 135 us")
+    ap.add_argument("--farm-interval", default="0.5", help="CKPT_INTERVAL of its checkpointed runs")
     ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results",
                                                    "busy_checkpoint.json"))
     ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"))
@@ -245,6 +320,9 @@ def main():
                 o = argparse.Namespace(**vars(opts))
                 o.every = every
                 results[f"{program}:{size}"] = measure(opts.build_dir, program, size, o, work)
+        for task_work in [int(w) for w in opts.farm_work.split(",") if w] if opts.farm_tasks else []:
+            results[f"waitany_farm {task_work}"] = farm_overhead(opts.build_dir, opts, task_work,
+                                                                 work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     os.makedirs(os.path.dirname(opts.json), exist_ok=True)
