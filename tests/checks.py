@@ -7,6 +7,7 @@ import difflib
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -85,6 +86,15 @@ def clean_env(**extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("CKPT_")}
     env.update({k: str(v) for k, v in extra.items()})
     return env
+
+
+def run_or_exit(cmd, env, timeout=120):
+    """Run cmd; its (stdout, stderr) as text, or exit the test with FAIL and
+    its stderr when it fails."""
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
+    if p.returncode:
+        sys.exit(f"FAIL: {' '.join(cmd)} exited {p.returncode}\n{p.stderr}")
+    return p.stdout, p.stderr
 
 
 def committed(ckdir):

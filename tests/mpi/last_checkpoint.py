@@ -10,19 +10,11 @@ import argparse
 import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import clean_env  # noqa: E402
-
-
-def run(cmd, env):
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-    if p.returncode:
-        sys.exit(f"FAIL: {' '.join(cmd)} exited {p.returncode}\n{p.stderr}")
-    return p.stdout, p.stderr
+from checks import clean_env, run_or_exit as run  # noqa: E402
 
 
 def main():
