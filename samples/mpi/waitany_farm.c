@@ -27,6 +27,20 @@
 #define TAG_TASK 30
 #define TAG_RESULT 31
 
+struct message {
+    int64_t id;   /* the sender's task id */
+    double value; /* a result; unused in a task */
+};
+
+/* Task `id` to the next of the other ranks, round-robin (*next_peer counts). */
+static void send_task(int64_t id, int rank, int nranks, int *next_peer)
+{
+    struct message task = {id, 0.0};
+    int peer = (rank + 1 + *next_peer) % nranks;
+    *next_peer = (*next_peer + 1) % (nranks - 1);
+    MPI_Send(&task, (int)sizeof task, MPI_BYTE, peer, TAG_TASK, MPI_COMM_WORLD);
+}
+
 /* A task's result: a little arithmetic on its id, `work` steps of it. */
 static double compute(int64_t id, int work)
 {
@@ -53,10 +67,7 @@ int main(int argc, char **argv)
     int timing = getenv("FARM_TIMING") ? atoi(getenv("FARM_TIMING")) : 0;
 
     double *results = calloc((size_t)tasks, sizeof *results);
-    struct message {
-        int64_t id;  /* the sender's task id */
-        double value; /* a result; unused in a task */
-    } incoming[SLOTS], outgoing_task, outgoing_result;
+    struct message incoming[SLOTS], outgoing_result;
     MPI_Request slots[SLOTS];
     if (!results) {
         fprintf(stderr, "waitany_farm: rank %d: out of memory\n", rank);
@@ -76,14 +87,8 @@ int main(int argc, char **argv)
     double t0 = MPI_Wtime();
     int sent = 0, next_peer = 0;
     /* The first tasks, as many as there are slots. */
-    while (sent < tasks && sent < SLOTS) {
-        int peer = (rank + 1 + next_peer) % nranks;
-        next_peer = (next_peer + 1) % (nranks - 1);
-        outgoing_task.id = sent++;
-        outgoing_task.value = 0.0;
-        MPI_Send(&outgoing_task, (int)sizeof outgoing_task, MPI_BYTE, peer, TAG_TASK,
-                 MPI_COMM_WORLD);
-    }
+    while (sent < tasks && sent < SLOTS)
+        send_task(sent++, rank, nranks, &next_peer);
     int received = 0, results_in = 0;
     while (received < to_receive) {
 #pragma ckpt potential
@@ -106,14 +111,8 @@ int main(int argc, char **argv)
         }
         results[m.id] = m.value;
         results_in++;
-        if (sent < tasks) { /* a result in, a task out: round-robin, as the first ones */
-            int peer = (rank + 1 + next_peer) % nranks;
-            next_peer = (next_peer + 1) % (nranks - 1);
-            outgoing_task.id = sent++;
-            outgoing_task.value = 0.0;
-            MPI_Send(&outgoing_task, (int)sizeof outgoing_task, MPI_BYTE, peer, TAG_TASK,
-                     MPI_COMM_WORLD);
-        }
+        if (sent < tasks) /* a result in, a task out */
+            send_task(sent++, rank, nranks, &next_peer);
     }
     MPI_Barrier(MPI_COMM_WORLD);
     double t1 = MPI_Wtime();
