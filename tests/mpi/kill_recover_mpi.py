@@ -47,6 +47,10 @@ process group, so every process of a test carries a marker variable in its
 environment, and whatever still has it when a run is over, or at exit, is
 killed by pid.
 
+With AALC_TEST_KEEP_CHECKPOINTS=1 in the environment, the checkpoint
+directory is copied to workdir/ckpt.before-recovery-N before each recovery,
+so that a failed trial can be recovered again by hand.
+
 Standard library only. Exit status 0 when every check passed.
 """
 
@@ -549,6 +553,11 @@ class Harness(Trials):
                 kill_after = rng.choice([rng.uniform(0.05, 0.4),
                                          rng.uniform(0.4, max(0.5, 0.6 * self.t_run))])
                 victim = self.pick_victim(rng.randrange(3))
+            if os.environ.get("AALC_TEST_KEEP_CHECKPOINTS") and os.path.isdir(settings["CKPT_DIR"]):
+                # For debugging a wrong recovery: what it started from.
+                shutil.copytree(settings["CKPT_DIR"],
+                                os.path.join(workdir, f"ckpt.before-recovery-{recoveries}"),
+                                ignore=shutil.ignore_patterns("LOCK"), dirs_exist_ok=True)
             r = self.mpiexec(exe, ["--recover"], env, workdir, kill_after=kill_after,
                              victim=victim)
             resumed = r.resumed()
