@@ -122,22 +122,35 @@ int MPI_Bsend(const void *buf, int count, MPI_Datatype type, int dest, int tag, 
     return send_any(buf, count, type, dest, tag, comm, CL_SEND_BUFFERED);
 }
 
-/* Counts a message's arrival; 1 when it is late (its data is then the caller's to keep). */
-static int counted_late(int comm, int source, int tag, const struct cl_header *h)
+/* Counts a message's arrival, taken by the receive posted as number
+ * `posted` (0: a blocking receive or a probe, taking it now); 1 when it is
+ * late (its data is then the caller's to keep). */
+static int counted_late(int comm, int source, int tag, const struct cl_header *h,
+                        uint64_t posted)
 {
     int world_source = cl_world_rank(comm, source);
     if (cl_note_received(world_source, h))
         return 1;
-    if (h->epoch == cl.epoch + 1)
+    if (h->epoch == cl.epoch + 1) {
         cl_early_add(cl_chan(comm), world_source, tag);
+        cl_requests_note_early(comm, source, tag, posted ? posted : UINT64_MAX);
+    }
     return 0;
+}
+
+/* A late message's place among the others (cl_late_add): after those of the
+ * receives posted before its own; taken now, after those of every receive
+ * posted so far. The program may complete its receives in any order. */
+static uint64_t late_order(uint64_t posted)
+{
+    return posted ? 2 * posted : 2 * cl_post_number_now() + 1;
 }
 
 void cl_count_arrival(int comm, int source, int tag, const struct cl_header *h,
                       const void *payload, int nbytes)
 {
-    if (counted_late(comm, source, tag, h)) {
-        cl_late_add(cl_chan(comm), source, tag, payload, nbytes);
+    if (counted_late(comm, source, tag, h, 0)) {
+        cl_late_add(cl_chan(comm), source, tag, payload, nbytes, late_order(0));
         cl_check_complete(); /* it may have been the last one we were waiting for */
     }
 }
@@ -146,8 +159,9 @@ void cl_arrived(struct cl_recv_layout *l, MPI_Status *st, int nbytes)
 {
     /* The data is packed only for a late message (datatype/lots_of_types
      * receives 16 bytes with a type of 8 KiB into a buffer of 16). */
-    if (counted_late(l->comm, st->MPI_SOURCE, st->MPI_TAG, &l->header)) {
-        cl_late_add(cl_chan(l->comm), st->MPI_SOURCE, st->MPI_TAG, cl_recv_payload(l), nbytes);
+    if (counted_late(l->comm, st->MPI_SOURCE, st->MPI_TAG, &l->header, l->posted)) {
+        cl_late_add(cl_chan(l->comm), st->MPI_SOURCE, st->MPI_TAG, cl_recv_payload(l), nbytes,
+                    late_order(l->posted));
         cl_check_complete();
     }
 }
@@ -184,6 +198,7 @@ static int receive(int comm, void *buf, int count, MPI_Datatype type, int source
         static unsigned char scratch[CL_HEADER_BYTES + CL_COMBINE_LIMIT + 64];
         struct cl_recv_layout layout;
         cl_recv_prepare(&layout, comm, buf, count, type, scratch, (int)sizeof scratch);
+        layout.posted = posted;
         rc = cl_recv_wait_part1(&layout, source, tag, st);
         if (rc == MPI_SUCCESS) {
             if (!cl_recv_part1_arrived(&layout, st))

@@ -56,6 +56,7 @@ int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, in
 struct cl_recv_layout {
     struct cl_header header; /* of the arrived message */
     int comm;
+    uint64_t posted; /* the receive's posting number; 0: taken now (a probe, or a short path) */
     void *bounce;
     int bounce_bytes, owns_bounce;
     int bounce_data; /* where the data starts in it: after a header, or at 0 (data alone) */

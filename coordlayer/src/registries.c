@@ -22,8 +22,9 @@
 #include <string.h>
 
 struct late_message {
-    int32_t chan, source, tag, nbytes;
+    int32_t chan, source, tag, nbytes; /* what the log saves of it, with the bytes */
     unsigned char *bytes;
+    uint64_t order; /* see cl_late_add */
 };
 struct channel_count {
     int32_t peer, tag, count, chan;
@@ -57,14 +58,20 @@ void *cl_grow(void *p, int *capacity, int needed, size_t item)
     return p;
 }
 
-void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes)
+void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes, uint64_t order)
 {
     late = cl_grow(late, &late_capacity, nlate + 1, sizeof *late);
-    struct late_message *m = &late[nlate++];
+    int at = nlate;
+    while (at > 0 && late[at - 1].order > order)
+        at--;
+    memmove(&late[at + 1], &late[at], sizeof *late * (size_t)(nlate - at));
+    nlate++;
+    struct late_message *m = &late[at];
     m->chan = chan;
     m->source = source;
     m->tag = tag;
     m->nbytes = nbytes;
+    m->order = order;
     m->bytes = ckpt_untracked_malloc(nbytes > 0 ? (size_t)nbytes : 1);
     memcpy(m->bytes, bytes, (size_t)nbytes);
 }
@@ -277,7 +284,7 @@ int cl_registries_load_log(const void *bytes, size_t n)
         int32_t head[4];
         if (cl_section_take(&p, end, head, sizeof head) || head[3] < 0 || end - p < head[3])
             return -1;
-        cl_late_add(head[0], head[1], head[2], p, head[3]);
+        cl_late_add(head[0], head[1], head[2], p, head[3], 0); /* in the order saved */
         p += head[3];
     }
     if ((size_t)(end - p) != sizeof *events * (size_t)counts[1] +

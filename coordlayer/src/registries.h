@@ -9,8 +9,14 @@
 /* A growing array of the layer's (untracked memory): room for `needed` items. */
 void *cl_grow(void *p, int *capacity, int needed, size_t item);
 /* chan: cl_chan of the communicator; late messages by the communicator's
- * ranks, early counts and suppression by world ranks (they are exchanged). */
-void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes);
+ * ranks, early counts and suppression by world ranks (they are exchanged).
+ * Late messages are kept in `order` (equal ones as they come): the order in
+ * which the receives that took them were posted (late_order in p2p.c), which
+ * on each channel (communicator, source, tag) is the order the sender sent
+ * them, whatever order the program completed the receives in. A recovery
+ * hands them out per channel in that order, to receives posted again in
+ * their posting order. */
+void cl_late_add(int chan, int source, int tag, const void *bytes, int nbytes, uint64_t order);
 /* Take the next late message of a channel (source/tag may be wildcards). 1 if found. */
 int cl_late_take(int chan, int source, int tag, int *src_out, int *tag_out, void **bytes,
                  int *nbytes);

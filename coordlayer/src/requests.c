@@ -54,6 +54,7 @@ struct request {
     MPI_Status status; /* when DONE */
     struct cl_nb_coll *coll; /* a non-blocking collective (then no peer, tag or buffer) */
     struct cl_idup *idup;    /* a communicator being made (comms.c) */
+    int overtaken; /* matched by MPI before a later receive got an early message */
     int generalized; /* MPI_Grequest_start: `real` is the library's, completed by the program */
     struct generalized_calls {
         MPI_Grequest_query_function *query;
@@ -130,6 +131,11 @@ uint64_t cl_next_post_number(void)
     return ++post_counter;
 }
 
+uint64_t cl_post_number_now(void)
+{
+    return post_counter;
+}
+
 void cl_resolve_wildcard(uint64_t posted, int *source, int *tag)
 {
     if (cl.replaying)
@@ -190,10 +196,12 @@ static void post_recv(struct request *r)
         r->state = DONE;
         return;
     }
+    r->overtaken = 0;
     if (take_kept(r))
         return;
     cl_recv_prepare(&r->recv, r->comm, r->buf, r->count, r->type, r->small,
                     (int)sizeof r->small);
+    r->recv.posted = r->posted;
     cl_recv_post(&r->recv, r->match_source, r->match_tag, &r->real);
     cl.split_pending += r->recv.may_split;
     r->state = POSTED;
@@ -567,19 +575,62 @@ void cl_wait_real(MPI_Request *req, MPI_Status *st)
     }
 }
 
-void cl_requests_finish_split(void)
+int cl_requests_finish_split(void)
 {
     /* Waiting for one may move another into part 2: until none is left. */
+    int finished = 0;
     for (int again = 1; again;) {
         again = 0;
         for (int i = 0; i < table_size; i++) {
             struct request *r = table[i];
             if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.split) {
                 progress(r, 1);
-                again = 1;
+                again = finished = 1;
             }
         }
     }
+    return finished;
+}
+
+/* MPI gives a message to the oldest posted receive it fits, and messages of
+ * one sender do not overtake each other: when an early message completes a
+ * receive, every receive posted before it that it fits has been matched
+ * already, to that sender's earlier messages or to another's. The program
+ * may not have tested them yet (MPI_Test on the later one alone, or a
+ * Waitany scan that reached it first). Left pending in the image, such a
+ * receive would hold an earlier early message of the sender in MPI while
+ * the later one is in the program's state: the recovery, which suppresses
+ * the first messages a sender sends again, as many as the receiver held
+ * early (registries.c), would suppress the wrong one and deliver the other
+ * twice. They are completed before the checkpoint instead. */
+void cl_requests_note_early(int comm, int source, int tag, uint64_t posted)
+{
+    for (int i = 0; i < table_size; i++) {
+        struct request *r = table[i];
+        if (r && r->in_use && r->is_recv && !r->coll && r->state == POSTED &&
+            r->posted < posted && r->comm == comm &&
+            (r->match_source == MPI_ANY_SOURCE || r->match_source == source) &&
+            (r->match_tag == MPI_ANY_TAG || r->match_tag == tag))
+            r->overtaken = 1;
+    }
+}
+
+int cl_requests_finish_overtaken(void)
+{
+    /* Completing one may bring another early message, and more marks. */
+    int finished = 0;
+    for (int again = 1; again;) {
+        again = 0;
+        for (int i = 0; i < table_size; i++) {
+            struct request *r = table[i];
+            if (r && r->in_use && r->overtaken && r->state == POSTED) {
+                progress(r, 1);
+                r->overtaken = 0;
+                again = finished = 1;
+            }
+        }
+    }
+    return finished;
 }
 
 int cl_requests_use_comm(int comm)

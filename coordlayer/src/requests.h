@@ -21,6 +21,7 @@ void cl_requests_save(void **bytes, size_t *n);
 int cl_requests_load(const void *bytes, size_t n);
 /* Receives get posting numbers in program order; a recovered run repeats them. */
 uint64_t cl_next_post_number(void);
+uint64_t cl_post_number_now(void); /* the last one given */
 /* On recovery, where a wildcard receive with this posting number goes: the
  * source and tag it matched before the failure, if that was logged. */
 void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
@@ -29,8 +30,18 @@ void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
  * blocked in a send's part 2 would wait for each other). */
 void cl_wait_real(MPI_Request *req, MPI_Status *st);
 void cl_requests_advance(void);
-/* Before a local checkpoint: receives whose part 1 is in get their part 2. */
-void cl_requests_finish_split(void);
+/* Before a local checkpoint: receives whose part 1 is in get their part 2.
+ * 1 if there were any. */
+int cl_requests_finish_split(void);
+/* An early message (sent after its sender's checkpoint) has arrived from
+ * `source` with `tag` on communicator `comm` (object table index), for the
+ * receive posted as number `posted` (UINT64_MAX: a receive or probe taking
+ * it now). The receives posted before it that could have taken it are
+ * matched already: see cl_requests_finish_overtaken. */
+void cl_requests_note_early(int comm, int source, int tag, uint64_t posted);
+/* Before a local checkpoint: those receives are completed. 1 if there were
+ * any. */
+int cl_requests_finish_overtaken(void);
 /* Recovery: after the stack is rebuilt, receives restored as pending are
  * matched again in the order they were posted. */
 void cl_requests_activate_restored(void);
