@@ -181,7 +181,11 @@ int MPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         return MPI_SUCCESS;
     }
     MPI_Comm real;
-    int rc = PMPI_Comm_split_type(c.real, split_type, key, cl_real_info(info), &real);
+    int made_hints;
+    MPI_Info hints = cl_comm_hints(info, &made_hints);
+    int rc = PMPI_Comm_split_type(c.real, split_type, key, hints, &real);
+    if (made_hints)
+        PMPI_Info_free(&hints);
     *newcomm = created_as_split(&c, comm, real);
     return rc;
 }
@@ -347,10 +351,14 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
         return MPI_SUCCESS;
     }
     MPI_Comm real = MPI_COMM_NULL;
+    int made_hints;
+    MPI_Info hints = cl_comm_hints(info, &made_hints);
     int rc = PMPI_Intercomm_create_from_groups(cl_real_group(local_group), local_leader,
                                                cl_real_group(remote_group), remote_leader,
-                                               stringtag, cl_real_info(info), cl_real_errhandler(errhandler),
+                                               stringtag, hints, cl_real_errhandler(errhandler),
                                                &real);
+    if (made_hints)
+        PMPI_Info_free(&hints);
     int words = 0;
     int64_t *tag = cl_string_args(stringtag, &words);
     int64_t *args = ckpt_untracked_malloc(sizeof *args * (size_t)(6 + words));
@@ -383,8 +391,12 @@ int MPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info 
         return MPI_SUCCESS;
     }
     MPI_Comm real = MPI_COMM_NULL;
-    int rc = PMPI_Comm_create_from_group(cl_real_group(group), stringtag, cl_real_info(info),
+    int made_hints;
+    MPI_Info hints = cl_comm_hints(info, &made_hints);
+    int rc = PMPI_Comm_create_from_group(cl_real_group(group), stringtag, hints,
                                          cl_real_errhandler(errhandler), &real);
+    if (made_hints)
+        PMPI_Info_free(&hints);
     int words = 0, pset_words = 0;
     int64_t *tag = cl_string_args(stringtag, &words);
     /* A group straight from a process set: its recipe goes into the

@@ -41,6 +41,21 @@ MPI_Info cl_real_info(MPI_Info info)
     return infos[index_of(info, "an MPI call")].real;
 }
 
+MPI_Info cl_comm_hints(MPI_Info info, int *made)
+{
+    static char overtaking[] = "mpi_assert_allow_overtaking";
+    MPI_Info real = cl_real_info(info), copy;
+    int length = 0, present = 0;
+    *made = 0;
+    if (real == MPI_INFO_NULL || real == MPI_INFO_ENV ||
+        PMPI_Info_get_valuelen(real, overtaking, &length, &present) != MPI_SUCCESS || !present ||
+        PMPI_Info_dup(real, &copy) != MPI_SUCCESS)
+        return real;
+    PMPI_Info_delete(copy, overtaking);
+    *made = 1;
+    return copy;
+}
+
 MPI_Info cl_info_adopt(MPI_Info real)
 {
     int i = 0;

@@ -137,8 +137,12 @@ int MPI_Dist_graph_create_adjacent(MPI_Comm comm, int indegree, const int source
         return MPI_SUCCESS;
     }
     MPI_Comm real = MPI_COMM_NULL;
+    int made_hints;
+    MPI_Info hints = cl_comm_hints(info, &made_hints);
     int rc = PMPI_Dist_graph_create_adjacent(c.real, indegree, sources, sourceweights, outdegree,
-                                             destinations, destweights, cl_real_info(info), reorder, &real);
+                                             destinations, destweights, hints, reorder, &real);
+    if (made_hints)
+        PMPI_Info_free(&hints);
     return dist_graph_made(&c, comm, rc, real, newcomm);
 }
 
@@ -152,8 +156,12 @@ int MPI_Dist_graph_create(MPI_Comm comm, int n, const int sources[], const int d
         return MPI_SUCCESS;
     }
     MPI_Comm real = MPI_COMM_NULL;
-    int rc = PMPI_Dist_graph_create(c.real, n, sources, degrees, destinations, weights, cl_real_info(info),
+    int made_hints;
+    MPI_Info hints = cl_comm_hints(info, &made_hints);
+    int rc = PMPI_Dist_graph_create(c.real, n, sources, degrees, destinations, weights, hints,
                                     reorder, &real);
+    if (made_hints)
+        PMPI_Info_free(&hints);
     return dist_graph_made(&c, comm, rc, real, newcomm);
 }
 
