@@ -431,11 +431,8 @@ int cl_point_due(void)
          * recovery could not redo that. */
         if (cl_requests_unrepeatable_pending())
             return 0;
-        /* A message whose part 1 is in is received whole before the image,
-         * and so is one that MPI has matched ahead of an early message.
-         * Waiting for either may bring part 1 of another, or an early one. */
-        while (cl_requests_finish_split() + cl_requests_finish_overtaken() > 0)
-            ;
+        /* Split messages and receives overtaken by an early message. */
+        cl_requests_finish_for_checkpoint();
         return 1;
     }
     if (!cl.requested && !cl.in_progress) {

@@ -575,23 +575,6 @@ void cl_wait_real(MPI_Request *req, MPI_Status *st)
     }
 }
 
-int cl_requests_finish_split(void)
-{
-    /* Waiting for one may move another into part 2: until none is left. */
-    int finished = 0;
-    for (int again = 1; again;) {
-        again = 0;
-        for (int i = 0; i < table_size; i++) {
-            struct request *r = table[i];
-            if (r && r->in_use && r->is_recv && r->state == POSTED && r->recv.split) {
-                progress(r, 1);
-                again = finished = 1;
-            }
-        }
-    }
-    return finished;
-}
-
 /* MPI gives a message to the oldest posted receive it fits, and messages of
  * one sender do not overtake each other: when an early message completes a
  * receive, every receive posted before it that it fits has been matched
@@ -615,22 +598,21 @@ void cl_requests_note_early(int comm, int source, int tag, uint64_t posted)
     }
 }
 
-int cl_requests_finish_overtaken(void)
+void cl_requests_finish_for_checkpoint(void)
 {
-    /* Completing one may bring another early message, and more marks. */
-    int finished = 0;
+    /* Waiting for one may bring part 1 of another, or an early message and
+     * more marks: until none is left. */
     for (int again = 1; again;) {
         again = 0;
         for (int i = 0; i < table_size; i++) {
             struct request *r = table[i];
-            if (r && r->in_use && r->overtaken && r->state == POSTED) {
+            if (r && r->in_use && r->is_recv && r->state == POSTED &&
+                (r->recv.split || r->overtaken)) {
                 progress(r, 1);
-                r->overtaken = 0;
-                again = finished = 1;
+                again = 1;
             }
         }
     }
-    return finished;
 }
 
 int cl_requests_use_comm(int comm)

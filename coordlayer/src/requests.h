@@ -30,18 +30,16 @@ void cl_resolve_wildcard(uint64_t posted, int *source, int *tag);
  * blocked in a send's part 2 would wait for each other). */
 void cl_wait_real(MPI_Request *req, MPI_Status *st);
 void cl_requests_advance(void);
-/* Before a local checkpoint: receives whose part 1 is in get their part 2.
- * 1 if there were any. */
-int cl_requests_finish_split(void);
 /* An early message (sent after its sender's checkpoint) has arrived from
  * `source` with `tag` on communicator `comm` (object table index), for the
  * receive posted as number `posted` (UINT64_MAX: a receive or probe taking
  * it now). The receives posted before it that could have taken it are
- * matched already: see cl_requests_finish_overtaken. */
+ * matched already: see cl_requests_finish_for_checkpoint. */
 void cl_requests_note_early(int comm, int source, int tag, uint64_t posted);
-/* Before a local checkpoint: those receives are completed. 1 if there were
- * any. */
-int cl_requests_finish_overtaken(void);
+/* Before a local checkpoint, the receives that must not be saved pending:
+ * one whose part 1 is in gets its part 2 (no message is half in the image),
+ * and one that MPI matched ahead of an early message is completed. */
+void cl_requests_finish_for_checkpoint(void);
 /* Recovery: after the stack is rebuilt, receives restored as pending are
  * matched again in the order they were posted. */
 void cl_requests_activate_restored(void);
