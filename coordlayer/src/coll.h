@@ -156,6 +156,17 @@ void cl_coll_nb_creation_completed(struct cl_nb_coll *nb);
 void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs,
                           int index);
 MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
+/* A creation collective over more ranks than its communicator's members
+ * (MPI_Intercomm_create: both groups, each calling on its own): counted on
+ * `local` and on `across`, the pseudo-communicator of all members, under
+ * which it is logged, for only that count shows the recovery line passing
+ * between the groups. */
+void cl_coll_end_creation_across(struct cl_coll *local, struct cl_coll *across, int call,
+                                 const int64_t *args, int nargs, int index);
+/* Recovery: returns 1 and the communicator if the creation counted as
+ * `local` was rebuilt at recovery; `replay_local` is what cl_coll_begin
+ * answered for it. */
+int cl_coll_replay_creation_across(struct cl_coll *local, int replay_local, MPI_Comm *out);
 /* A communicator created: name it and give it its logging window. */
 void cl_comm_created(int index, int parent, uint64_t parent_seq, MPI_Comm real);
 /* A communicator (or pseudo-communicator) new to the table gets the window's

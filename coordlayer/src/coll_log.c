@@ -25,6 +25,10 @@ struct coll_entry {
 struct creation {
     int32_t call, nargs;
     uint64_t name; /* of the new communicator */
+    /* A creation logged under the pseudo-communicator of all its members
+     * (MPI_Intercomm_create): the count on the caller's own communicator,
+     * by which the replayed call finds it. 0: none. */
+    uint64_t local_comm, local_seq;
 };
 static struct coll_entry *entries;
 static int nentries, entries_capacity, replay_cursor;
@@ -366,19 +370,39 @@ void cl_coll_join_replay(int index)
     }
 }
 
+static void log_creation(struct cl_coll *c, const struct cl_coll *local, int call,
+                         const int64_t *args, int nargs, int index)
+{
+    struct creation k = {call, nargs, index >= 0 ? cl_objects[index].name : 0, 0, 0};
+    if (local) {
+        k.local_comm = cl_objects[local->comm].name;
+        k.local_seq = local->seq;
+    }
+    int n = (int)(sizeof k + sizeof *args * (size_t)nargs);
+    struct coll_entry *e = append(c, n);
+    e->creation = 1;
+    e->object = index;
+    cl.counters.comm_logged++;
+    memcpy(e->bytes, &k, sizeof k);
+    memcpy(e->bytes + sizeof k, args, sizeof *args * (size_t)nargs);
+}
+
 void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs, int index)
 {
-    if (c->log) {
-        struct creation k = {call, nargs, index >= 0 ? cl_objects[index].name : 0};
-        int n = (int)(sizeof k + sizeof *args * (size_t)nargs);
-        struct coll_entry *e = append(c, n);
-        e->creation = 1;
-        e->object = index;
-        cl.counters.comm_logged++;
-        memcpy(e->bytes, &k, sizeof k);
-        memcpy(e->bytes + sizeof k, args, sizeof *args * (size_t)nargs);
-    }
+    if (c->log)
+        log_creation(c, NULL, call, args, nargs, index);
     if (window_open && targets_known && c->seq >= cl_objects[c->comm].log_to)
+        window_check();
+}
+
+void cl_coll_end_creation_across(struct cl_coll *local, struct cl_coll *across, int call,
+                                 const int64_t *args, int nargs, int index)
+{
+    /* A member of the local communicator ahead is a member of all ahead:
+     * `across` logs whenever `local` would. */
+    if (across->log || local->log)
+        log_creation(across, local, call, args, nargs, index);
+    if (window_open && targets_known)
         window_check();
 }
 
@@ -390,6 +414,48 @@ MPI_Comm cl_coll_replay_creation(struct cl_coll *c)
                    comm_label(c->comm));
     replayed(c);
     return e->object >= 0 ? CL_HANDLE(MPI_Comm, cl_handle_of(e->object)) : MPI_COMM_NULL;
+}
+
+/* The entry of a creation logged across, found by its local count. */
+static struct coll_entry *find_across(const struct cl_coll *local, struct creation *k)
+{
+    uint64_t name = cl_objects[local->comm].name;
+    for (int i = 0; i < nentries; i++) {
+        if (!entries[i].creation)
+            continue;
+        memcpy(k, entries[i].bytes, sizeof *k);
+        if (k->local_seq && k->local_comm == name && k->local_seq == local->seq)
+            return &entries[i];
+    }
+    return NULL;
+}
+
+int cl_coll_replay_creation_across(struct cl_coll *local, int replay_local, MPI_Comm *out)
+{
+    if (!replay_active)
+        return 0; /* cl_coll_begin cannot have asked for a replay either */
+    struct creation k;
+    struct coll_entry *e = find_across(local, &k);
+    int across = e ? cl_comm_named(e->comm) : -1;
+    /* Rebuilt at recovery (rebuild_crossing_creations) if some member had
+     * passed it before its checkpoint: then its pseudo-communicator replays. */
+    if (across < 0 || e->seq > cl_objects[across].replay_to) {
+        if (replay_local)
+            ckpt_fatal("recovering: %s (collective %llu on %s) should come from this rank's "
+                       "log, which does not hold it", local->call,
+                       (unsigned long long)local->seq, comm_label(local->comm));
+        return 0;
+    }
+    struct cl_coll c = {across, MPI_COMM_NULL, ++cl_objects[across].coll_seq, 0, local->call};
+    if (c.seq != e->seq || e->call != call_hash(local->call))
+        ckpt_fatal("recovering: %s (collective %llu on %s) does not match the logged "
+                   "creation: the program took another path than before the failure",
+                   local->call, (unsigned long long)local->seq, comm_label(local->comm));
+    replayed(&c);
+    if (replay_local)
+        replayed(local);
+    *out = e->object >= 0 ? CL_HANDLE(MPI_Comm, cl_handle_of(e->object)) : MPI_COMM_NULL;
+    return 1;
 }
 
 /* ---- the window ---- */

@@ -290,16 +290,39 @@ int MPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     return rc;
 }
 
-/* Collective over each group's local communicator, which counts it; the
- * peer communicator is the local leader's alone (others may pass anything). */
+/* World ranks of a group's members, hashed in order. */
+static uint64_t members_hash(MPI_Group real)
+{
+    int n = 0;
+    int *ranks = cl_group_world_ranks(real, &n);
+    uint64_t h = cl_pseudo_name(CL_WORLD, n, ranks, n);
+    ckpt_untracked_free(ranks);
+    return h;
+}
+
+/* The pseudo-communicator of both groups of an inter-communicator and a
+ * tag: the same name on either side. */
+static uint64_t across_name(MPI_Group local, MPI_Group remote, uint64_t tag)
+{
+    uint64_t mine = members_hash(local), theirs = members_hash(remote);
+    uint64_t low = mine < theirs ? mine : theirs, high = mine ^ theirs ^ low;
+    return low * 0x9e3779b97f4a7c15ULL ^ high ^ (tag << 1);
+}
+
+/* Collective over both groups, each calling it on its own local
+ * communicator, which counts it; the peer communicator is the local
+ * leader's alone (others may pass anything). Each local count is kept by
+ * one group only, so the creation is also counted on the pseudo-
+ * communicator of both groups: when the recovery line passes between the
+ * groups (always possible with one rank each), every member rebuilds it at
+ * recovery, the group behind from its log (coll.h). */
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
                          int remote_leader, int tag, MPI_Comm *newintercomm)
 {
     struct cl_coll c;
-    if (cl_coll_begin(&c, local_comm, "MPI_Intercomm_create")) {
-        *newintercomm = cl_coll_replay_creation(&c);
+    int replay = cl_coll_begin(&c, local_comm, "MPI_Intercomm_create");
+    if (cl_coll_replay_creation_across(&c, replay, newintercomm))
         return MPI_SUCCESS;
-    }
     int rank = 0;
     PMPI_Comm_rank(c.real, &rank);
     MPI_Comm peer = rank == local_leader ? peer_comm : MPI_COMM_NULL;
@@ -308,7 +331,27 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
                                    peer == MPI_COMM_NULL ? MPI_COMM_NULL : cl_real_comm(peer),
                                    remote_leader, tag, &real);
     int64_t args[5] = {CL_ARG(local_comm), local_leader, CL_ARG(peer), remote_leader, tag};
-    *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM, args, 5);
+    if (real == MPI_COMM_NULL) /* failed: the error handler has spoken */
+        return rc;
+    MPI_Group mine, theirs;
+    PMPI_Comm_group(real, &mine);
+    PMPI_Comm_remote_group(real, &theirs);
+    int across = joined_pseudo(across_name(mine, theirs, (uint64_t)(int64_t)tag ^ 0x696e746572ULL));
+    PMPI_Group_free(&mine);
+    PMPI_Group_free(&theirs);
+    /* No member may take a checkpoint past the creation before every member
+     * has joined the pseudo-communicator's logging window: a member behind
+     * the recovery line must log it, and learns that it must only from the
+     * counts of the members ahead. */
+    PMPI_Barrier(real);
+    struct cl_coll u;
+    if (cl_coll_begin_at(&u, across, "MPI_Intercomm_create"))
+        ckpt_fatal("recovering: MPI_Intercomm_create should come from this rank's log, which "
+                   "does not hold it under its local communicator");
+    cl_bits handle = cl_object_add(CL_OBJ_COMM, CL_BITS(real), CL_MAKE_INTERCOMM, args, 5);
+    cl_comm_created(cl_bits_index(handle), c.comm, c.seq, real);
+    cl_coll_end_creation_across(&c, &u, CL_MAKE_INTERCOMM, args, 5, cl_bits_index(handle));
+    *newintercomm = CL_HANDLE(MPI_Comm, handle);
     return rc;
 }
 
@@ -322,16 +365,6 @@ static uint64_t string_hash(const char *s)
     return h;
 }
 
-/* World ranks of a group's members, hashed in order. */
-static uint64_t members_hash(MPI_Group real)
-{
-    int n = 0;
-    int *ranks = cl_group_world_ranks(real, &n);
-    uint64_t h = cl_pseudo_name(CL_WORLD, n, ranks, n);
-    ckpt_untracked_free(ranks);
-    return h;
-}
-
 /* Collective over both groups, with no parent communicator: counted on a
  * pseudo-communicator named by both groups' members and the tag, the same
  * on either side. */
@@ -340,11 +373,8 @@ int MPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
                                      const char *stringtag, MPI_Info info,
                                      MPI_Errhandler errhandler, MPI_Comm *newintercomm)
 {
-    uint64_t mine = members_hash(cl_real_group(local_group)),
-             theirs = members_hash(cl_real_group(remote_group));
-    uint64_t low = mine < theirs ? mine : theirs, high = mine ^ theirs ^ low;
-    int pseudo =
-        joined_pseudo(low * 0x9e3779b97f4a7c15ULL ^ high ^ (string_hash(stringtag) << 1));
+    int pseudo = joined_pseudo(
+        across_name(cl_real_group(local_group), cl_real_group(remote_group), string_hash(stringtag)));
     struct cl_coll c;
     if (cl_coll_begin_at(&c, pseudo, "MPI_Intercomm_create_from_groups")) {
         *newintercomm = cl_coll_replay_creation(&c);
