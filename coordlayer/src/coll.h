@@ -157,10 +157,10 @@ void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int 
                           int index);
 MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
 /* A creation collective over more ranks than its communicator's members
- * (MPI_Intercomm_create: both groups, each calling on its own): counted on
- * `local` and on `across`, the pseudo-communicator of all members, under
- * which it is logged, for only that count shows the recovery line passing
- * between the groups. */
+ * (MPI_Intercomm_create: both groups, each calling it on its own local
+ * communicator): counted on `local` and on `across`, the pseudo-communicator
+ * of all members. It is logged under `across`: only that count shows the
+ * recovery line passing between the groups. */
 void cl_coll_end_creation_across(struct cl_coll *local, struct cl_coll *across, int call,
                                  const int64_t *args, int nargs, int index);
 /* Recovery: returns 1 and the communicator if the creation counted as

@@ -398,8 +398,8 @@ void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int 
 void cl_coll_end_creation_across(struct cl_coll *local, struct cl_coll *across, int call,
                                  const int64_t *args, int nargs, int index)
 {
-    /* A member of the local communicator ahead is a member of all ahead:
-     * `across` logs whenever `local` would. */
+    /* A member ahead on `local` is ahead on `across` too: `local->log`
+     * implies `across->log`, and is tested only as a safeguard. */
     if (across->log || local->log)
         log_creation(across, local, call, args, nargs, index);
     if (window_open && targets_known)
@@ -440,6 +440,10 @@ int cl_coll_replay_creation_across(struct cl_coll *local, int replay_local, MPI_
     /* Rebuilt at recovery (rebuild_crossing_creations) if some member had
      * passed it before its checkpoint: then its pseudo-communicator replays. */
     if (across < 0 || e->seq > cl_objects[across].replay_to) {
+        if (replay_local && !e) { /* logged under `local` alone: it failed */
+            *out = cl_coll_replay_creation(local);
+            return 1;
+        }
         if (replay_local)
             ckpt_fatal("recovering: %s (collective %llu on %s) should come from this rank's "
                        "log, which does not hold it", local->call,

@@ -300,8 +300,8 @@ static uint64_t members_hash(MPI_Group real)
     return h;
 }
 
-/* The pseudo-communicator of both groups of an inter-communicator and a
- * tag: the same name on either side. */
+/* The pseudo-communicator of two groups (of an inter-communicator), salted
+ * with `tag`: the same name on either side. */
 static uint64_t across_name(MPI_Group local, MPI_Group remote, uint64_t tag)
 {
     uint64_t mine = members_hash(local), theirs = members_hash(remote);
@@ -315,7 +315,10 @@ static uint64_t across_name(MPI_Group local, MPI_Group remote, uint64_t tag)
  * one group only, so the creation is also counted on the pseudo-
  * communicator of both groups: when the recovery line passes between the
  * groups (always possible with one rank each), every member rebuilds it at
- * recovery, the group behind from its log (coll.h). */
+ * recovery, the group behind from its log (coll.h). That pseudo-
+ * communicator is named by the groups alone: MPI does not ask members other
+ * than the leaders to pass the same tag, and all members make their
+ * creations over the same two groups in the same order anyway. */
 int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
                          int remote_leader, int tag, MPI_Comm *newintercomm)
 {
@@ -331,24 +334,26 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
                                    peer == MPI_COMM_NULL ? MPI_COMM_NULL : cl_real_comm(peer),
                                    remote_leader, tag, &real);
     int64_t args[5] = {CL_ARG(local_comm), local_leader, CL_ARG(peer), remote_leader, tag};
-    if (real == MPI_COMM_NULL) /* failed: the error handler has spoken */
+    if (real == MPI_COMM_NULL) { /* failed (under MPI_ERRORS_RETURN): logged as such locally */
+        *newintercomm = cl_comm_made(&c, real, CL_MAKE_INTERCOMM, args, 5);
         return rc;
+    }
     MPI_Group mine, theirs;
     PMPI_Comm_group(real, &mine);
     PMPI_Comm_remote_group(real, &theirs);
-    int across = joined_pseudo(across_name(mine, theirs, (uint64_t)(int64_t)tag ^ 0x696e746572ULL));
+    int across = joined_pseudo(across_name(mine, theirs, 0x696e746572ULL));
     PMPI_Group_free(&mine);
     PMPI_Group_free(&theirs);
-    /* No member may take a checkpoint past the creation before every member
-     * has joined the pseudo-communicator's logging window: a member behind
-     * the recovery line must log it, and learns that it must only from the
-     * counts of the members ahead. */
-    PMPI_Barrier(real);
     struct cl_coll u;
     if (cl_coll_begin_at(&u, across, "MPI_Intercomm_create"))
-        ckpt_fatal("recovering: MPI_Intercomm_create should come from this rank's log, which "
-                   "does not hold it under its local communicator");
+        ckpt_fatal("recovering: MPI_Intercomm_create should be served from this rank's log, "
+                   "which holds no creation logged under this count of its local communicator");
     cl_bits handle = cl_object_add(CL_OBJ_COMM, CL_BITS(real), CL_MAKE_INTERCOMM, args, 5);
+    /* The groups swap their names over the new inter-communicator here (an
+     * allreduce), after joining the pseudo-communicator's logging window: no
+     * member ahead of the recovery line can leave the creation before every
+     * member of the other group has joined, and learned that it must log
+     * (members of its own group are held by the local count). */
     cl_comm_created(cl_bits_index(handle), c.comm, c.seq, real);
     cl_coll_end_creation_across(&c, &u, CL_MAKE_INTERCOMM, args, 5, cl_bits_index(handle));
     *newintercomm = CL_HANDLE(MPI_Comm, handle);
