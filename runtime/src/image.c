@@ -412,6 +412,8 @@ int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_
 int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
                       size_t errlen)
 {
+    if (n == 0) /* nothing; and a completed section must not be padded twice */
+        return 0;
     if (n > w->section_left) {
         set_err(err, errlen, w->path, "%llu bytes more than the section declared",
                 (unsigned long long)(n - w->section_left));

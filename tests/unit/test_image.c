@@ -169,6 +169,43 @@ static void expect_refused(const char *path, const uint8_t *id, uint32_t idlen,
     ckpt_image_close(&img); /* harmless after a failed open */
 }
 
+/* A section appended in pieces, empty ones among them, last included: the
+ * same file as one add_section (an empty append after the section was
+ * complete padded it a second time, and the image was damaged). */
+static void test_pieces_with_empty_ones(const char *path)
+{
+    static const char data[] = "0123456789abcdefghijklmnopqrstu"; /* 31 bytes: padded */
+    struct ckpt_image_header h = header_a(40);
+    const struct sec whole[] = {{CKPT_SECTION_RUNTIME, 0, data, 31}, {CKPT_SECTION_FRAMES, 0, "f", 1}};
+    write_image(path, &h, whole, 2);
+    size_t n_whole;
+    uint8_t *expected = read_bytes(path, &n_whole);
+
+    char err[512] = "";
+    struct ckpt_image_writer *w = ckpt_image_create(path, &h, err, sizeof err);
+    CHECK(w != NULL, "pieces: create: %s", err);
+    CHECK(ckpt_image_begin_section(w, CKPT_SECTION_RUNTIME, 0, 31, err, sizeof err) == 0,
+          "pieces: begin: %s", err);
+    static const int cuts[] = {0, 10, 0, 21, 0, 0};
+    const char *p = data;
+    for (int i = 0; i < (int)(sizeof cuts / sizeof cuts[0]); p += cuts[i], i++)
+        CHECK(ckpt_image_append(w, p, (uint64_t)cuts[i], err, sizeof err) == 0,
+              "pieces: append %d: %s", i, err);
+    CHECK(ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, "f", 1, err, sizeof err) == 0,
+          "pieces: frames: %s", err);
+    CHECK(ckpt_image_finish(w, err, sizeof err) == 0, "pieces: finish: %s", err);
+    size_t n;
+    uint8_t *got = read_bytes(path, &n);
+    CHECK(n == n_whole && memcmp(got, expected, n) == 0,
+          "a section appended in pieces with empty ones differs from the same added whole "
+          "(%zu bytes against %zu)", n, n_whole);
+    struct ckpt_image img;
+    CHECK(ckpt_image_open(path, NULL, 0, &img, err, sizeof err) == 0, "pieces: open: %s", err);
+    ckpt_image_close(&img);
+    free(got);
+    free(expected);
+}
+
 static void test_round_trip(const char *path)
 {
     size_t big = 64u << 20;
@@ -832,6 +869,7 @@ int main(void)
     snprintf(path, sizeof path, "%s/rank-000000.img", tmpdir);
 
     test_round_trip(path);
+    test_pieces_with_empty_ones(path);
     test_in_memory(path);
     test_deferred_copies(path);
     test_compressed(path);
