@@ -188,7 +188,10 @@ void cl_coll_collect(uint64_t name, uint64_t seq);
 void cl_coll_announce(void (*send)(int rank, uint64_t name, uint64_t highest), int nranks);
 void cl_coll_collect_reset(void);
 
-int cl_coll_save_log(void **bytes, size_t *n);
+/* The log's section of the rank's log file (its results spilled to a file
+ * are read back a piece at a time). */
+struct ckpt_image_writer;
+int cl_coll_write_log(struct ckpt_image_writer *w, uint32_t kind, char *err, size_t errlen);
 int cl_coll_load_log(const void *bytes, size_t n);
 void cl_coll_reset_for_epoch(void);
 /* Recovery: exchange the saved counts, rebuild every object, set the replay. */

@@ -1,5 +1,6 @@
 /* The collective log, its window, and the replay of collectives on recovery
  * (coll.h says why). */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include "coll.h"
 
 #include "coord.h"
@@ -11,8 +12,13 @@
 
 
 #include <aalc/ckpt_layer_services.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct coll_entry {
     uint64_t comm, seq; /* the communicator's name and the collective's number on it */
@@ -20,7 +26,8 @@ struct coll_entry {
     int32_t creation;   /* 1: bytes hold a communicator's recipe (struct creation + args) */
     int32_t object;     /* creation: the new communicator's table index, -1 for MPI_COMM_NULL */
     int32_t nbytes;
-    unsigned char *bytes;
+    unsigned char *bytes; /* NULL while the bytes are in the spill file */
+    int64_t spilled_at;   /* their offset there (not part of the log's format) */
 };
 struct creation {
     int32_t call, nargs;
@@ -32,6 +39,18 @@ struct creation {
 };
 static struct coll_entry *entries;
 static int nentries, entries_capacity, replay_cursor;
+
+/* Results of this size and up are not held in memory while the window is
+ * open: they go to a spill file, an unnamed file in the checkpoint
+ * directory, read back only to write the log. A program that exchanges its
+ * whole state in a collective right after a checkpoint (an all-to-all of
+ * keys) would otherwise hold that much more memory until the log is written
+ * (issue 20); in the spill file it is the kernel's page cache, which it can
+ * write out and reclaim. */
+#define SPILL_MIN (256 * 1024)
+#define SPILL_CHUNK (1024 * 1024)
+static int spill_fd = -2; /* -2: not tried yet; -1: none, results stay in memory */
+static int64_t spill_end;
 
 /* The window. */
 static int window_open, targets_known, replay_active;
@@ -142,7 +161,7 @@ int cl_coll_begin_slow(struct cl_coll *c, int i, const char *call)
     return 0;
 }
 
-static struct coll_entry *append(struct cl_coll *c, int nbytes)
+static struct coll_entry *append_entry(struct cl_coll *c, int nbytes, int in_memory)
 {
     entries = cl_grow(entries, &entries_capacity, nentries + 1, sizeof *entries);
     struct coll_entry *e = &entries[nentries++];
@@ -152,10 +171,18 @@ static struct coll_entry *append(struct cl_coll *c, int nbytes)
     e->call = c->call ? call_hash(c->call) : 0;
     e->object = -1;
     e->nbytes = nbytes;
-    e->bytes = ckpt_untracked_malloc(nbytes > 0 ? (size_t)nbytes : 1);
+    e->bytes = in_memory ? ckpt_untracked_malloc(nbytes > 0 ? (size_t)nbytes : 1) : NULL;
+    e->spilled_at = -1;
     cl.counters.coll_logged++;
     return e;
 }
+
+static struct coll_entry *append(struct cl_coll *c, int nbytes)
+{
+    return append_entry(c, nbytes, 1);
+}
+
+/* ---- the spill file ---- */
 
 static int block_bytes(const struct cl_block *b)
 {
@@ -163,6 +190,112 @@ static int block_bytes(const struct cl_block *b)
     if (b->buf != MPI_IN_PLACE && b->count > 0)
         PMPI_Pack_size(b->count, cl_real_type(b->type), MPI_COMM_SELF, &n);
     return n;
+}
+
+
+static int spill_file(void)
+{
+    if (spill_fd == -2) {
+        spill_fd = open(ckpt_options_dir(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+        if (spill_fd < 0) /* no such directory yet, or a file system without O_TMPFILE */
+            spill_fd = -1;
+        else if (spill_fd < 500) { /* out of the way of the program's descriptors */
+            int high = fcntl(spill_fd, F_DUPFD_CLOEXEC, 500);
+            if (high >= 0) {
+                close(spill_fd);
+                spill_fd = high;
+            }
+        }
+    }
+    return spill_fd;
+}
+
+static int write_all(int fd, const void *data, size_t n, int64_t at)
+{
+    const char *p = data;
+    while (n > 0) {
+        ssize_t w = pwrite(fd, p, n, (off_t)at);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+        at += w;
+    }
+    return 0;
+}
+
+static int read_all(int fd, void *data, size_t n, int64_t at)
+{
+    char *p = data;
+    while (n > 0) {
+        ssize_t r = pread(fd, p, n, (off_t)at);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return -1;
+        p += r;
+        n -= (size_t)r;
+        at += r;
+    }
+    return 0;
+}
+
+/* Packs the outputs into the spill file a chunk at a time, so that no copy
+ * of the whole result is ever held. 0, or -1 with nothing spilled. */
+static int spill_outputs(struct coll_entry *e, const struct cl_block *out, int nout)
+{
+    int fd = spill_file();
+    if (fd < 0)
+        return -1;
+    char *stage = NULL;
+    int stage_size = 0, staged = 0;
+    int64_t at = spill_end;
+    for (int i = 0; i < nout; i++) {
+        if (block_bytes(&out[i]) == 0)
+            continue;
+        MPI_Datatype real = cl_real_type(out[i].type);
+        MPI_Aint lb, extent;
+        int one = 0;
+        PMPI_Type_get_extent(real, &lb, &extent);
+        PMPI_Pack_size(1, real, MPI_COMM_SELF, &one);
+        int per_chunk = one > 0 && one < SPILL_CHUNK ? SPILL_CHUNK / one : 1;
+        if (stage_size < per_chunk * one) {
+            ckpt_untracked_free(stage);
+            stage_size = per_chunk * one;
+            stage = ckpt_untracked_malloc((size_t)stage_size);
+        }
+        for (int done = 0; done < out[i].count; done += per_chunk) {
+            int k = out[i].count - done < per_chunk ? out[i].count - done : per_chunk;
+            staged = 0;
+            cl_pack((const char *)out[i].buf + (MPI_Aint)done * extent, k, real, stage,
+                    stage_size, &staged);
+            if (write_all(fd, stage, (size_t)staged, at) != 0) {
+                ckpt_untracked_free(stage);
+                return -1;
+            }
+            at += staged;
+        }
+    }
+    ckpt_untracked_free(stage);
+    if (at - spill_end != e->nbytes)
+        ckpt_fatal("internal error: a collective's result packed to %lld bytes in pieces and %d "
+                   "whole", (long long)(at - spill_end), e->nbytes);
+    e->spilled_at = spill_end;
+    spill_end = at;
+    return 0;
+}
+
+/* A spilled entry's bytes, back in memory (a replay in this run). */
+static void unspill(struct coll_entry *e)
+{
+    if (e->bytes)
+        return;
+    e->bytes = ckpt_untracked_malloc(e->nbytes > 0 ? (size_t)e->nbytes : 1);
+    if (read_all(spill_fd, e->bytes, (size_t)e->nbytes, e->spilled_at) != 0)
+        ckpt_fatal("cannot read back a collective's result from the spill file in %s: %s",
+                   ckpt_options_dir(), strerror(errno));
 }
 
 struct cl_block *cl_coll_blocks(void *buf, const int *counts, const int *displs,
@@ -205,7 +338,13 @@ static struct coll_entry *log_outputs(struct cl_coll *c, const struct cl_block *
     int total = 0;
     for (int i = 0; i < nout; i++)
         total += block_bytes(&out[i]);
-    struct coll_entry *e = append(c, total);
+    if (total >= SPILL_MIN) {
+        struct coll_entry *e = append_entry(c, total, 0);
+        if (spill_outputs(e, out, nout) == 0)
+            return e;
+        e->bytes = ckpt_untracked_malloc((size_t)total); /* no spill file: in memory */
+    }
+    struct coll_entry *e = total >= SPILL_MIN ? &entries[nentries - 1] : append(c, total);
     int position = 0;
     for (int i = 0; i < nout; i++)
         if (block_bytes(&out[i]) > 0)
@@ -233,6 +372,7 @@ static struct coll_entry *find_entry_hashed(struct cl_coll *c, uint32_t hash)
                 ckpt_fatal("recovering: %s (collective %llu on %s) does not match the logged "
                            "collective: the program took another path than before the failure",
                            c->call, (unsigned long long)c->seq, comm_label(c->comm));
+            unspill(&entries[i]);
             return &entries[i];
         }
     }
@@ -469,6 +609,10 @@ void cl_coll_reset_for_epoch(void)
     for (int i = 0; i < nentries; i++)
         ckpt_untracked_free(entries[i].bytes);
     nentries = replay_cursor = 0;
+    if (spill_fd >= 0 && spill_end > 0 && ftruncate(spill_fd, 0) != 0)
+        ckpt_warn("cannot empty the collectives' spill file in %s: %s", ckpt_options_dir(),
+                  strerror(errno));
+    spill_end = 0;
 }
 
 void cl_coll_window_open(void)
@@ -558,24 +702,41 @@ void cl_coll_collect_reset(void)
 
 /* ---- the log file's part ---- */
 
-int cl_coll_save_log(void **bytes, size_t *n)
+/* Streamed into the log file: spilled results go from the spill file to the
+ * log a chunk at a time. */
+int cl_coll_write_log(struct ckpt_image_writer *w, uint32_t kind, char *err, size_t errlen)
 {
-    size_t size = sizeof(int32_t);
+    uint64_t size = sizeof(int32_t);
     for (int i = 0; i < nentries; i++)
-        size += offsetof(struct coll_entry, bytes) + (size_t)entries[i].nbytes;
-    unsigned char *p = ckpt_untracked_malloc(size), *q = p;
+        size += offsetof(struct coll_entry, bytes) + (uint64_t)entries[i].nbytes;
     int32_t count = nentries;
-    memcpy(q, &count, sizeof count);
-    q += sizeof count;
-    for (int i = 0; i < nentries; i++) {
-        memcpy(q, &entries[i], offsetof(struct coll_entry, bytes));
-        q += offsetof(struct coll_entry, bytes);
-        memcpy(q, entries[i].bytes, (size_t)entries[i].nbytes);
-        q += entries[i].nbytes;
+    if (ckpt_image_begin_section(w, kind, 0, size, err, errlen) != 0 ||
+        ckpt_image_append(w, &count, sizeof count, err, errlen) != 0)
+        return -1;
+    char *chunk = NULL;
+    int rc = 0;
+    for (int i = 0; i < nentries && rc == 0; i++) {
+        const struct coll_entry *e = &entries[i];
+        rc = ckpt_image_append(w, e, offsetof(struct coll_entry, bytes), err, errlen);
+        if (rc == 0 && e->bytes) {
+            rc = ckpt_image_append(w, e->bytes, (uint64_t)e->nbytes, err, errlen);
+            continue;
+        }
+        if (!chunk)
+            chunk = ckpt_untracked_malloc(SPILL_CHUNK);
+        for (int64_t done = 0; rc == 0 && done < e->nbytes; done += SPILL_CHUNK) {
+            size_t n = e->nbytes - done < SPILL_CHUNK ? (size_t)(e->nbytes - done) : SPILL_CHUNK;
+            if (read_all(spill_fd, chunk, n, e->spilled_at + done) != 0) {
+                snprintf(err, errlen, "cannot read the collectives' spill file in %s: %s",
+                         ckpt_options_dir(), strerror(errno));
+                rc = -1;
+            } else {
+                rc = ckpt_image_append(w, chunk, n, err, errlen);
+            }
+        }
     }
-    *bytes = p;
-    *n = size;
-    return 0;
+    ckpt_untracked_free(chunk);
+    return rc;
 }
 
 int cl_coll_load_log(const void *bytes, size_t n)

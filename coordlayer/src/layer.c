@@ -307,16 +307,14 @@ int cl_write_log(uint64_t n)
     h.checkpoint = n;
     h.rank = (uint32_t)cl.rank;
     h.nranks = (uint32_t)cl.size;
-    void *log, *coll;
-    size_t nlog, ncoll;
+    void *log;
+    size_t nlog;
     cl_registries_save_log(&log, &nlog);
-    cl_coll_save_log(&coll, &ncoll);
     struct ckpt_image_writer *w = ckpt_image_create(tmp, &h, err, sizeof err);
     int ok = w && ckpt_image_add_section(w, SECTION_LOG, 0, log, nlog, err, sizeof err) == 0 &&
-             ckpt_image_add_section(w, SECTION_COLL_LOG, 0, coll, ncoll, err, sizeof err) == 0;
+             cl_coll_write_log(w, SECTION_COLL_LOG, err, sizeof err) == 0;
     ok = w && ckpt_image_finish(w, err, sizeof err) == 0 && ok;
     ckpt_untracked_free(log);
-    ckpt_untracked_free(coll);
     if (ok && ckpt_debug_fail("log", n, (uint32_t)cl.rank)) {
         snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", tmp);
         ok = 0;

@@ -30,17 +30,12 @@ enum ckpt_section_kind {
      * (aalc/ckpt_layer_services.h) */
 };
 
-/* The header, the writer's create, add_section and finish, the reader's open,
- * find and close: aalc/ckpt_layer_services.h. */
+/* The header, the writer's create, add_section (or begin_section and
+ * append) and finish, the reader's open, find and close:
+ * aalc/ckpt_layer_services.h. */
 
 /* The file offset at which the data of a section begun now would start. */
 uint64_t ckpt_image_next_data_offset(const struct ckpt_image_writer *w);
-/* Or append a section in pieces: declare its size, then append exactly that
- * many bytes (in any number of calls). */
-int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
-                             uint64_t size, char *err, size_t errlen);
-int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
-                      size_t errlen);
 /* ckpt_image_finish of a file image without its fsync: the file is complete
  * and still open, *fd, for the caller to make durable and close (0; -1 with
  * the file closed and a message in err). */

@@ -45,6 +45,12 @@ struct ckpt_image_writer *ckpt_image_create(const char *path, const struct ckpt_
 /* Append one section. Returns 0 or -1 (message in err). */
 int ckpt_image_add_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
                            const void *data, uint64_t size, char *err, size_t errlen);
+/* Or append a section in pieces: declare its size, then append exactly that
+ * many bytes (in any number of calls). */
+int ckpt_image_begin_section(struct ckpt_image_writer *w, uint32_t kind, uint64_t addr,
+                             uint64_t size, char *err, size_t errlen);
+int ckpt_image_append(struct ckpt_image_writer *w, const void *data, uint64_t n, char *err,
+                      size_t errlen);
 /* Write the trailer, fsync and close. Returns 0 or -1. Frees w either way. */
 int ckpt_image_finish(struct ckpt_image_writer *w, char *err, size_t errlen);
 
