@@ -199,7 +199,7 @@ static int spill_file(void)
         spill_fd = open(ckpt_options_dir(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
         if (spill_fd < 0) /* no such directory yet, or a file system without O_TMPFILE */
             spill_fd = -1;
-        else if (spill_fd < 500) { /* out of the way of the program's descriptors */
+        else if (spill_fd < 500) { /* into the runtime's range, away from the low numbers */
             int high = fcntl(spill_fd, F_DUPFD_CLOEXEC, 500);
             if (high >= 0) {
                 close(spill_fd);
@@ -217,6 +217,8 @@ static int write_all(int fd, const void *data, size_t n, int64_t at)
         ssize_t w = pwrite(fd, p, n, (off_t)at);
         if (w < 0 && errno == EINTR)
             continue;
+        if (w == 0)
+            errno = EIO;
         if (w <= 0)
             return -1;
         p += w;
@@ -233,6 +235,8 @@ static int read_all(int fd, void *data, size_t n, int64_t at)
         ssize_t r = pread(fd, p, n, (off_t)at);
         if (r < 0 && errno == EINTR)
             continue;
+        if (r == 0)
+            errno = EIO; /* the file is shorter than what was spilled into it */
         if (r <= 0)
             return -1;
         p += r;
@@ -242,8 +246,9 @@ static int read_all(int fd, void *data, size_t n, int64_t at)
     return 0;
 }
 
-/* Packs the outputs into the spill file a chunk at a time, so that no copy
- * of the whole result is ever held. 0, or -1 with nothing spilled. */
+/* Packs the outputs into the spill file a chunk at a time: a MiB, or one
+ * element if an element is larger. 0, or -1 with nothing spilled (and no
+ * spilling for the rest of the run: the disk may be full). */
 static int spill_outputs(struct coll_entry *e, const struct cl_block *out, int nout)
 {
     int fd = spill_file();
@@ -269,29 +274,42 @@ static int spill_outputs(struct coll_entry *e, const struct cl_block *out, int n
         for (int done = 0; done < out[i].count; done += per_chunk) {
             int k = out[i].count - done < per_chunk ? out[i].count - done : per_chunk;
             staged = 0;
-            cl_pack((const char *)out[i].buf + (MPI_Aint)done * extent, k, real, stage,
-                    stage_size, &staged);
-            if (write_all(fd, stage, (size_t)staged, at) != 0) {
+            if (cl_pack((const char *)out[i].buf + (MPI_Aint)done * extent, k, real, stage,
+                        stage_size, &staged) != MPI_SUCCESS ||
+                write_all(fd, stage, (size_t)staged, at) != 0) {
                 ckpt_untracked_free(stage);
+                close(spill_fd);
+                spill_fd = -1;
                 return -1;
             }
             at += staged;
         }
     }
     ckpt_untracked_free(stage);
-    if (at - spill_end != e->nbytes)
-        ckpt_fatal("internal error: a collective's result packed to %lld bytes in pieces and %d "
-                   "whole", (long long)(at - spill_end), e->nbytes);
+    /* MPI_Pack_size may promise more than the pieces take (never less): the
+     * rest of the entry is zeros, as in memory it would be unwritten. */
+    if (at - spill_end > e->nbytes)
+        ckpt_fatal("internal error: a collective's result packed to %lld bytes in pieces, "
+                   "more than the %d of MPI_Pack_size", (long long)(at - spill_end), e->nbytes);
+    if (at - spill_end < e->nbytes && ftruncate(fd, (off_t)(spill_end + e->nbytes)) != 0) {
+        close(spill_fd);
+        spill_fd = -1;
+        return -1;
+    }
+    at = spill_end + e->nbytes;
     e->spilled_at = spill_end;
     spill_end = at;
     return 0;
 }
 
-/* A spilled entry's bytes, back in memory (a replay in this run). */
+/* A spilled entry's bytes, back in memory. Replays take entries loaded from
+ * a log file, which are all in memory: this is a safeguard. */
 static void unspill(struct coll_entry *e)
 {
     if (e->bytes)
         return;
+    if (e->spilled_at < 0 || spill_fd < 0)
+        ckpt_fatal("internal error: a collective's result was spilled and is gone");
     e->bytes = ckpt_untracked_malloc(e->nbytes > 0 ? (size_t)e->nbytes : 1);
     if (read_all(spill_fd, e->bytes, (size_t)e->nbytes, e->spilled_at) != 0)
         ckpt_fatal("cannot read back a collective's result from the spill file in %s: %s",
@@ -609,7 +627,7 @@ void cl_coll_reset_for_epoch(void)
     for (int i = 0; i < nentries; i++)
         ckpt_untracked_free(entries[i].bytes);
     nentries = replay_cursor = 0;
-    if (spill_fd >= 0 && spill_end > 0 && ftruncate(spill_fd, 0) != 0)
+    if (spill_fd >= 0 && ftruncate(spill_fd, 0) != 0)
         ckpt_warn("cannot empty the collectives' spill file in %s: %s", ckpt_options_dir(),
                   strerror(errno));
     spill_end = 0;
@@ -736,6 +754,14 @@ int cl_coll_write_log(struct ckpt_image_writer *w, uint32_t kind, char *err, siz
         }
     }
     ckpt_untracked_free(chunk);
+    /* Written (or given up): the spilled bytes need not take the disk's room
+     * any longer. */
+    for (int i = 0; i < nentries; i++)
+        entries[i].spilled_at = -1;
+    if (spill_fd >= 0 && ftruncate(spill_fd, 0) != 0)
+        ckpt_warn("cannot empty the collectives' spill file in %s: %s", ckpt_options_dir(),
+                  strerror(errno));
+    spill_end = 0;
     return rc;
 }
 
@@ -760,6 +786,7 @@ int cl_coll_load_log(const void *bytes, size_t n)
             (e.creation && (size_t)e.nbytes < sizeof(struct creation)))
             return -1;
         e.bytes = ckpt_untracked_malloc((size_t)e.nbytes + 1);
+        e.spilled_at = -1;
         memcpy(e.bytes, p, (size_t)e.nbytes);
         p += e.nbytes;
         entries = cl_grow(entries, &entries_capacity, nentries + 1, sizeof *entries);

@@ -313,7 +313,8 @@ int cl_write_log(uint64_t n)
     struct ckpt_image_writer *w = ckpt_image_create(tmp, &h, err, sizeof err);
     int ok = w && ckpt_image_add_section(w, SECTION_LOG, 0, log, nlog, err, sizeof err) == 0 &&
              cl_coll_write_log(w, SECTION_COLL_LOG, err, sizeof err) == 0;
-    ok = w && ckpt_image_finish(w, err, sizeof err) == 0 && ok;
+    char finish_err[PATH_MAX + 128]; /* not over the first error */
+    ok = w && ckpt_image_finish(w, ok ? err : finish_err, sizeof err) == 0 && ok;
     ckpt_untracked_free(log);
     if (ok && ckpt_debug_fail("log", n, (uint32_t)cl.rank)) {
         snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", tmp);
