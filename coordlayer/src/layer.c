@@ -504,6 +504,10 @@ static int layer_restore(const struct ckpt_image *img, char *err, size_t errlen)
         return -1;
     }
     cl_registries_exchange_early();
+    if (ckpt_debug_fail("rebuild", img->header.checkpoint, (uint32_t)cl.rank)) {
+        MPI_Comm none; /* the library's error handler stops the job, naming the call */
+        PMPI_Comm_split(MPI_COMM_NULL, 0, 0, &none);
+    }
     cl_coll_recover(); /* objects rebuilt; collectives to replay */
     cl_files_recover(img->header.checkpoint);
     cl.replaying = 1;

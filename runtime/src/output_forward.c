@@ -522,6 +522,21 @@ void ckpt_output_forward_start(void)
     fw.active = 1;
 }
 
+void ckpt_output_direct(int on)
+{
+    if (!fw.active)
+        return;
+    /* Not flushed: stdio's buffers belong to the restored program when this
+     * ends, and were empty at the checkpoint (and at start). */
+    for (int i = 0; i < STREAMS; i++) {
+        int s = fw.stream_of_fd[i];
+        if (s >= 0 && dup2(on ? fw.original[s] : fw.write_end[s], i + 1) < 0)
+            ckpt_fatal("cannot point descriptor %d %s: %s", i + 1,
+                       on ? "past the output forwarder" : "back to the output forwarder",
+                       strerror(errno));
+    }
+}
+
 void ckpt_output_forward_resume_at(const struct ckpt_output_positions *p)
 {
     fw.resume = *p;

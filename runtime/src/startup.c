@@ -124,6 +124,8 @@ int __wrap_main(int argc, char **argv, char **envp)
     program.argv = ckpt_strings_to_heap(argv, argc, "arguments");
     program.envp = ckpt_environment_adopt(envp, ckpt_opts.recover);
 
+    if (ckpt_opts.recover)
+        ckpt_output_direct(1); /* until the checkpoint is loaded: nothing of the program's */
     if (ckpt_active_layer && ckpt_opts.recover && ckpt_opts.prefetch)
         ckpt_recover_prefetch(); /* while MPI starts */
     if (ckpt_active_layer)
@@ -137,6 +139,7 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_info(1, "recovering from checkpoint %llu in %s", (unsigned long long)recovered_from,
                   ckpt_opts.dir);
         highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
+        ckpt_output_direct(0);
     }
     ckpt_checkpoint_init(highest);
     ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL, ckpt_dir_claimed());
