@@ -763,10 +763,27 @@ static void restore_one(const struct saved_fd *r, const char *path, const struct
         next_description = r->description + 1;
 }
 
+static void restore_alias(const struct saved_fd *r, const char *path, const struct saved_files *h)
+{
+    if (r->kind == FD_STD_ALIAS)
+        restore_one(r, path, h);
+}
+
+static void restore_other(const struct saved_fd *r, const char *path, const struct saved_files *h)
+{
+    if (r->kind != FD_STD_ALIAS)
+        restore_one(r, path, h);
+}
+
 void ckpt_files_restore(const struct ckpt_image *img)
 {
     const struct ckpt_image_section *s = ckpt_image_find(img, CKPT_SECTION_FILES, 0);
     restored_count = written_count = 0;
     ckpt_files_each_saved(s, note_written, NULL);
-    ckpt_files_each_saved(s, restore_one, NULL);
+    /* Copies of a standard descriptor first, while 0, 1 and 2 are still what
+     * the recovering command gave: a program that kept a copy of its stdout
+     * and then sent stdout to a file has the file put on 1 in the second
+     * pass, and its copy must not follow it there. */
+    ckpt_files_each_saved(s, restore_alias, NULL);
+    ckpt_files_each_saved(s, restore_other, NULL);
 }

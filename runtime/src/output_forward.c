@@ -524,16 +524,35 @@ void ckpt_output_forward_start(void)
 
 void ckpt_output_direct(int on)
 {
+    /* What descriptors 1 and 2 were: a copy, -1 none taken, -2 closed. */
+    static int saved[STREAMS] = {-1, -1};
     if (!fw.active)
         return;
-    /* Not flushed: stdio's buffers belong to the restored program when this
-     * ends, and were empty at the checkpoint (and at start). */
+    /* What stdio holds now was printed in this mode or before it (stdout's
+     * buffer is the library's, not the image's: the program's own output was
+     * flushed at the checkpoint). */
+    fflush(stdout);
+    fflush(stderr);
     for (int i = 0; i < STREAMS; i++) {
         int s = fw.stream_of_fd[i];
-        if (s >= 0 && dup2(on ? fw.original[s] : fw.write_end[s], i + 1) < 0)
-            ckpt_fatal("cannot point descriptor %d %s: %s", i + 1,
-                       on ? "past the output forwarder" : "back to the output forwarder",
-                       strerror(errno));
+        if (s < 0)
+            continue;
+        if (on && saved[i] == -1) {
+            saved[i] = dup_high(i + 1);
+            if (saved[i] < 0 && errno == EBADF) /* the restored program had closed it */
+                saved[i] = -2;
+            if (saved[i] == -1 || dup2(fw.original[s], i + 1) < 0)
+                ckpt_fatal("cannot point descriptor %d past the output forwarder: %s", i + 1,
+                           strerror(errno));
+        } else if (!on && saved[i] != -1) {
+            if (saved[i] == -2)
+                close(i + 1);
+            else if (dup2(saved[i], i + 1) < 0)
+                ckpt_fatal("cannot give descriptor %d back: %s", i + 1, strerror(errno));
+            else
+                close(saved[i]);
+            saved[i] = -1;
+        }
     }
 }
 

@@ -52,13 +52,14 @@ void ckpt_output_forward_resume_at(const struct ckpt_output_positions *p);
 /* The runtime stops with a fatal error: the exit that follows does not end
  * the run as far as its output is concerned (see mark_ended). */
 void ckpt_output_forward_failed(void);
-/* On recovery, until the checkpoint is loaded (on: 1, then 0): descriptors
- * 1 and 2 write straight where they wrote at start, past the forwarder.
- * What MPI or the runtime print meanwhile (an MPI error while the layer
- * builds its communicators again) is not the program's output, which the
- * forwarder counts to drop what the failed run printed; and the forwarder
- * prints nothing before it is told where the program's output starts, so a
- * job torn down in between lost it. */
+/* On recovery, while MPI starts and the checkpoint is loaded (on: 1, then
+ * 0): descriptors 1 and 2 write straight where they wrote at start, past
+ * the forwarder, and are given back as they were. What MPI prints meanwhile
+ * (an MPI error while the layer builds its communicators again) is not the
+ * program's output, which the forwarder counts to drop what the failed run
+ * printed; and the forwarder prints nothing before it is told where the
+ * program's output starts, so a job torn down in between lost it. Off while
+ * the program's files are restored: they may be put on 1 and 2. */
 void ckpt_output_direct(int on);
 /* The job is over: remove the count files of ranks 0 .. nranks-1 in dir (a
  * forwarder still printing keeps its own open). */

@@ -12,6 +12,7 @@
 #include "image.h"
 #include "job.h"
 #include "layer.h"
+#include "output_forward.h"
 #include "libc_state.h"
 #include "log.h"
 #include "openmp_state.h"
@@ -414,9 +415,12 @@ uint64_t ckpt_recover(void)
         cost.load_seconds = ckpt_seconds() - t1;
     }
     cost.prefetched = loaded == chosen;
+    ckpt_output_direct(0); /* the program's files may go on descriptors 1 and 2 */
     apply_runtime_record(img);
+    ckpt_output_direct(1); /* what MPI says while the layer rebuilds is not the program's */
     if (layer && layer->restore(img, err, sizeof err) != 0)
         ckpt_fatal("checkpoint %llu: %s", (unsigned long long)chosen, err);
+    ckpt_output_direct(0);
     cost.checkpoint = chosen;
     cost.bytes = img->map_size;
     cost.read_seconds = candidates.read_seconds;

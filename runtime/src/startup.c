@@ -125,7 +125,7 @@ int __wrap_main(int argc, char **argv, char **envp)
     program.envp = ckpt_environment_adopt(envp, ckpt_opts.recover);
 
     if (ckpt_opts.recover)
-        ckpt_output_direct(1); /* until the checkpoint is loaded: nothing of the program's */
+        ckpt_output_direct(1); /* nothing of the program's until it is loaded (recovery.c) */
     if (ckpt_active_layer && ckpt_opts.recover && ckpt_opts.prefetch)
         ckpt_recover_prefetch(); /* while MPI starts */
     if (ckpt_active_layer)
@@ -139,7 +139,6 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_info(1, "recovering from checkpoint %llu in %s", (unsigned long long)recovered_from,
                   ckpt_opts.dir);
         highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
-        ckpt_output_direct(0);
     }
     ckpt_checkpoint_init(highest);
     ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL, ckpt_dir_claimed());
