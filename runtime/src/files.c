@@ -191,8 +191,8 @@ static void track_duplicate(int from, int to)
 {
     if (to < 0)
         return;
-    if (description_of(from))
-        track(to, entry(from)->kind, description_of(from), 0);
+    if (description_of(from)) /* a copy of a copy of a standard one copies it too */
+        track(to, entry(from)->kind, description_of(from), entry(from)->alias_of);
     else if (from >= 0 && from < 3)
         track(to, FD_STD_ALIAS, 0, from);
     else
@@ -734,6 +734,10 @@ static void relink(FILE *stream, const struct saved_files *h)
     _IO_link_in(stream);
 }
 
+/* Descriptors 0, 1 and 2 as the recovering command gave them, while the
+ * copies of them are restored: a copy may itself be 1 (dup2(2, 1)). */
+static int started_std[3] = {-1, -1, -1};
+
 static void restore_one(const struct saved_fd *r, const char *path, const struct saved_files *h)
 {
     if (fcntl(r->fd, F_GETFD) >= 0 && r->kind != FD_STD_ALIAS && r->fd >= 3)
@@ -741,7 +745,8 @@ static void restore_one(const struct saved_fd *r, const char *path, const struct
                    "recovering process",
                    r->fd, path);
     if (r->kind == FD_STD_ALIAS) {
-        if (r->fd != r->alias_of && __real_dup2(r->alias_of, r->fd) < 0)
+        int from = started_std[r->alias_of] >= 0 ? started_std[r->alias_of] : r->alias_of;
+        if (r->fd != from && __real_dup2(from, r->fd) < 0)
             ckpt_fatal("cannot make descriptor %d a copy of %d again", r->fd, r->alias_of);
     } else {
         int first = already_open(r->description);
@@ -784,6 +789,13 @@ void ckpt_files_restore(const struct ckpt_image *img)
      * the recovering command gave: a program that kept a copy of its stdout
      * and then sent stdout to a file has the file put on 1 in the second
      * pass, and its copy must not follow it there. */
+    for (int i = 0; i < 3; i++)
+        started_std[i] = fcntl(i, F_DUPFD_CLOEXEC, CKPT_FILES_FIRST_FD - 12);
     ckpt_files_each_saved(s, restore_alias, NULL);
+    for (int i = 0; i < 3; i++) {
+        if (started_std[i] >= 0)
+            __real_close(started_std[i]);
+        started_std[i] = -1;
+    }
     ckpt_files_each_saved(s, restore_other, NULL);
 }

@@ -539,7 +539,7 @@ void ckpt_output_direct(int on)
             continue;
         if (on && saved[i] == -1) {
             saved[i] = dup_high(i + 1);
-            if (saved[i] < 0 && errno == EBADF) /* the restored program had closed it */
+            if (saved[i] < 0 && errno == EBADF) /* closed: it is closed again after */
                 saved[i] = -2;
             if (saved[i] == -1 || dup2(fw.original[s], i + 1) < 0)
                 ckpt_fatal("cannot point descriptor %d past the output forwarder: %s", i + 1,
