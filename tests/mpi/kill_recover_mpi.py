@@ -570,6 +570,9 @@ class Harness(Trials):
             printed += LAUNCHER_REPORT.sub(b"", r.out)
             if r.killed and r.rc != 0:
                 kills += 1
+                # A recovery killed while it ended may have removed its
+                # checkpoints, as the first run may have (below).
+                ending = len(set(COUNTERS.findall(r.err))) >= self.np
                 notes.append(f"recovery {recoveries}: rank {r.killed[0]} killed at "
                              f"{r.killed[1]:.2f} s")
                 continue
@@ -585,11 +588,11 @@ class Harness(Trials):
                 self.account(fresh, recovered=False)
                 self.outcomes["fresh"] += 1
                 return ", ".join(notes) + "; output identical (NOT a recovery test)"
-            if NO_CHECKPOINT in r.err and ending and recoveries == 1 and printed == self.reference:
-                # Killed as it ended: every rank was past MPI_Finalize, and the run,
-                # ended normally on rank 0, had removed its checkpoints
-                # (runtime/src/cleanup.c). Nothing is left to recover from, and the
-                # job's output is whole.
+            if NO_CHECKPOINT in r.err and ending and printed == self.reference:
+                # The run before (the first, or a recovery) was killed as it ended:
+                # every rank was past MPI_Finalize, and the run, ended normally on
+                # rank 0, had removed its checkpoints (runtime/src/cleanup.c).
+                # Nothing is left to recover from, and the job's output is whole.
                 self.compare(first, "a run killed after it had ended", printed)
                 self.account(first, recovered=False)
                 notes.append("it had ended and removed its checkpoints: nothing to recover")
