@@ -302,20 +302,6 @@ static int spill_outputs(struct coll_entry *e, const struct cl_block *out, int n
     return 0;
 }
 
-/* A spilled entry's bytes, back in memory. Replays take entries loaded from
- * a log file, which are all in memory: this is a safeguard. */
-static void unspill(struct coll_entry *e)
-{
-    if (e->bytes)
-        return;
-    if (e->spilled_at < 0 || spill_fd < 0)
-        ckpt_fatal("internal error: a collective's result was spilled and is gone");
-    e->bytes = ckpt_untracked_malloc(e->nbytes > 0 ? (size_t)e->nbytes : 1);
-    if (read_all(spill_fd, e->bytes, (size_t)e->nbytes, e->spilled_at) != 0)
-        ckpt_fatal("cannot read back a collective's result from the spill file in %s: %s",
-                   ckpt_options_dir(), strerror(errno));
-}
-
 struct cl_block *cl_coll_blocks(void *buf, const int *counts, const int *displs,
                                 MPI_Datatype type, int n)
 {
@@ -356,13 +342,12 @@ static struct coll_entry *log_outputs(struct cl_coll *c, const struct cl_block *
     int total = 0;
     for (int i = 0; i < nout; i++)
         total += block_bytes(&out[i]);
-    if (total >= SPILL_MIN) {
-        struct coll_entry *e = append_entry(c, total, 0);
+    struct coll_entry *e = append_entry(c, total, total < SPILL_MIN);
+    if (!e->bytes) {
         if (spill_outputs(e, out, nout) == 0)
             return e;
         e->bytes = ckpt_untracked_malloc((size_t)total); /* no spill file: in memory */
     }
-    struct coll_entry *e = total >= SPILL_MIN ? &entries[nentries - 1] : append(c, total);
     int position = 0;
     for (int i = 0; i < nout; i++)
         if (block_bytes(&out[i]) > 0)
@@ -390,7 +375,8 @@ static struct coll_entry *find_entry_hashed(struct cl_coll *c, uint32_t hash)
                 ckpt_fatal("recovering: %s (collective %llu on %s) does not match the logged "
                            "collective: the program took another path than before the failure",
                            c->call, (unsigned long long)c->seq, comm_label(c->comm));
-            unspill(&entries[i]);
+            if (!entries[i].bytes) /* replays take entries loaded from a log: in memory */
+                ckpt_fatal("internal error: a spilled collective's result replayed");
             return &entries[i];
         }
     }
