@@ -50,6 +50,8 @@ int ckpt_begin_collapse(void)
         return 0;
     /* Not on another thread, nor inside an OpenMP parallel region: the
      * checkpoint waits for the program thread's next point outside one. */
+    if (ckpt_openmp_in_parallel())
+        return 0;
     if (!pthread_equal(pthread_self(), program_thread)) {
         static atomic_flag said = ATOMIC_FLAG_INIT;
         if (!atomic_flag_test_and_set(&said))
@@ -57,8 +59,6 @@ int ckpt_begin_collapse(void)
                       "runs main: checkpoints are taken only on that one (docs/limitations.md)");
         return 0;
     }
-    if (ckpt_openmp_in_parallel())
-        return 0;
     if (point_hook && !point_hook())
         return 0;
     ckpt_triggers_consume();

@@ -1,25 +1,35 @@
-/* An OpenMP program with a threadprivate counter and a potential point
- * between its parallel regions: what a checkpoint does not save of it (the
- * counters of threads other than the program thread) must be said
- * (openmp_threadprivate.py). Prints the sum of every thread's counter over
- * the steps. */
+/* An OpenMP program whose threads keep state of their own between parallel
+ * regions: a threadprivate counter and a _Thread_local, both different in
+ * every thread. Its regions ask for 4 threads (num_threads), more than the
+ * OMP_NUM_THREADS the test runs it with, so the runtime must size its own
+ * region by the program's last team, not by the default. The potential
+ * point is between the regions. Every 100 steps it prints the sum of every
+ * thread's values: a thread restarting from its initial values, or holding
+ * another thread's, changes it.
+ *
+ *   openmp_threadprivate [steps]   default 40000 */
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static long counter;
 #pragma omp threadprivate(counter)
+static _Thread_local int calls = 7;
 
-int main(void)
+int main(int argc, char **argv)
 {
+    int steps = argc > 1 ? atoi(argv[1]) : 40000;
     long total = 0;
-    for (int step = 0; step < 400; step++) {
+    for (int step = 0; step < steps; step++) {
 #pragma ckpt potential
-#pragma omp parallel reduction(+ : total)
+#pragma omp parallel num_threads(4) reduction(+ : total)
         {
-            counter++;
-            total += counter;
+            counter += omp_get_thread_num() + 1;
+            calls += 2 * omp_get_thread_num() + 1;
+            total += counter * 3 + calls;
         }
+        if (step % 100 == 99)
+            printf("step %d: total %ld\n", step + 1, total);
     }
-    printf("%ld\n", total);
     return 0;
 }
