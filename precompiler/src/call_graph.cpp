@@ -63,6 +63,16 @@ public:
         return true;
     }
 
+    bool VisitOMPExecutableDirective(OMPExecutableDirective *d)
+    {
+        if (d->hasAssociatedStmt())
+            constructs_.push_back(d);
+        return true;
+    }
+
+    // Every construct with a structured block, outer before inner.
+    const std::vector<const OMPExecutableDirective *> &constructs() const { return constructs_; }
+
     bool VisitDeclRefExpr(DeclRefExpr *ref)
     {
         auto *fn = dyn_cast<FunctionDecl>(ref->getDecl());
@@ -89,8 +99,39 @@ private:
     FunctionFacts &facts_;
     std::vector<std::pair<const FunctionDecl *, const Expr *>> &addressUses_;
     std::vector<const CallExpr *> &libraryCalls_;
+    std::vector<const OMPExecutableDirective *> constructs_;
 };
 }  // namespace
+
+const Stmt *openmpStructuredBlock(const OMPExecutableDirective *d)
+{
+    const Stmt *s = d->getAssociatedStmt();
+    while (const auto *captured = dyn_cast_or_null<CapturedStmt>(s))
+        s = captured->getCapturedStmt();
+    return s;
+}
+
+// From the directive's '#pragma' to the end of its structured block.
+static SourceRange constructRange(const OMPExecutableDirective *d)
+{
+    return {d->getBeginLoc(), openmpStructuredBlock(d)->getEndLoc()};
+}
+
+static bool within(const SourceManager &sm, SourceRange r, SourceLocation loc)
+{
+    loc = sm.getExpansionLoc(loc);
+    return !sm.isBeforeInTranslationUnit(loc, sm.getExpansionLoc(r.getBegin())) &&
+           !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(r.getEnd()), loc);
+}
+
+const OMPExecutableDirective *CallGraph::openmpConstructAt(const FunctionFacts &f,
+                                                           SourceLocation loc) const
+{
+    for (const OMPExecutableDirective *d : f.openmp)
+        if (within(ctx_.getSourceManager(), constructRange(d), loc))
+            return d;
+    return nullptr;
+}
 
 CallGraph::CallGraph(ASTContext &ctx, const std::vector<CkptPragma> &pragmas,
                      const ReachFacts &facts)
@@ -147,7 +188,13 @@ void CallGraph::collect(const std::vector<CkptPragma> &pragmas)
         FunctionFacts &facts = facts_[fn->getCanonicalDecl()];
         facts.function = fn;
         order_.push_back(&facts);
-        BodyVisitor(*this, ctx_, facts, addressUses_, libraryCalls_).TraverseStmt(fn->getBody());
+        BodyVisitor body(*this, ctx_, facts, addressUses_, libraryCalls_);
+        body.TraverseStmt(fn->getBody());
+        for (const OMPExecutableDirective *d : body.constructs())
+            if (!openmpConstructAt(facts, d->getBeginLoc()))
+                facts.openmp.push_back(d);
+        for (Call &c : facts.calls)
+            c.openmp = openmpConstructAt(facts, c.site.call->getBeginLoc());
     }
     // Addresses taken in file-scope initialisers (tables of handlers) count too,
     // but for ckpt_header_NAME_original: it names the header's definition of a
@@ -197,6 +244,11 @@ bool CallGraph::functionReaches(const FunctionDecl *fn) const
 }
 
 bool CallGraph::callReaches(const Call &call) const
+{
+    return !call.openmp && calleeMayReach(call);
+}
+
+bool CallGraph::calleeMayReach(const Call &call) const
 {
     if (call.kind == CalleeKind::Indirect)
         return indirectCallsReach_;

@@ -5,6 +5,7 @@
 #include "site_analysis.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtOpenMP.h"
 
 #include <map>
 #include <set>
@@ -12,6 +13,9 @@
 #include <vector>
 
 namespace aalc {
+
+// The statement an OpenMP directive applies to (a loop, a block, ...).
+const clang::Stmt *openmpStructuredBlock(const clang::OMPExecutableDirective *d);
 
 // What is known about the function a call goes to.
 enum class CalleeKind {
@@ -34,6 +38,11 @@ struct Call {
     CallSite site;
     CalleeKind kind;
     const clang::FunctionDecl *callee;  // canonical declaration, null when Indirect
+    // The outermost OpenMP construct whose structured block holds the call, or
+    // null. No jump may enter such a block, so the call is never restored
+    // into: it is never a site, and the runtime takes no checkpoint while the
+    // construct runs (the instrumenter guards it when the call may reach one).
+    const clang::OMPExecutableDirective *openmp = nullptr;
 };
 
 struct FunctionFacts {
@@ -41,6 +50,8 @@ struct FunctionFacts {
     std::vector<Call> calls;                         // in source order
     std::vector<const CkptPragma *> points;          // potential checkpoints in its body
     std::vector<const clang::CallExpr *> forbidden;  // setjmp, longjmp, alloca
+    // Its outermost OpenMP constructs with a structured block, in source order.
+    std::vector<const clang::OMPExecutableDirective *> openmp;
     bool reaches = false;                            // a chain of calls leads to a potential point
 };
 
@@ -53,7 +64,15 @@ public:
   const std::vector<FunctionFacts *> &functions() const { return order_; }
   FunctionFacts *factsFor(const clang::FunctionDecl *fn) const;
   // Does this call lead to a potential checkpoint (and so need a save block)?
+  // Never for a call inside an OpenMP construct.
   bool callReaches(const Call &call) const;
+  // Does the function called reach a potential checkpoint, wherever the call
+  // is? For another unit's, as far as ckpt-link has told (an assumption
+  // recorded in the unit's summary, checked at the link).
+  bool calleeMayReach(const Call &call) const;
+  // The outermost OpenMP construct of f whose structured block holds loc.
+  const clang::OMPExecutableDirective *openmpConstructAt(const FunctionFacts &f,
+                                                         clang::SourceLocation loc) const;
   // Potential-checkpoint pragmas that lie outside every function body.
   const std::vector<const CkptPragma *> &strayPragmas() const { return stray_; }
   // Functions that may reach whose address is passed to a library function.

@@ -10,6 +10,7 @@
 #include "type_spelling.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/Basic/OpenMPKinds.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
@@ -62,6 +63,12 @@ DiagnosticBuilder Instrumenter::error(SourceLocation loc, const char *format)
     failed_ = true;
     DiagnosticsEngine &d = ctx_->getDiagnostics();
     return d.Report(loc, d.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Error, format));
+}
+
+DiagnosticBuilder Instrumenter::warning(SourceLocation loc, const char *format)
+{
+    DiagnosticsEngine &d = ctx_->getDiagnostics();
+    return d.Report(loc, d.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Warning, format));
 }
 
 DiagnosticBuilder Instrumenter::note(SourceLocation loc, const char *format)
@@ -174,6 +181,12 @@ SourceLocation Instrumenter::afterStatement(const Stmt *s) const
     if (isa<CompoundStmt>(s))
         return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
     if (isa<DeclStmt>(s))
+        return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
+    // A statement that ends in a block or an empty statement (a loop's body)
+    // ends with its last token; an expression's ';' follows it.
+    Token last;
+    if (s->getEndLoc().isFileID() && !Lexer::getRawToken(s->getEndLoc(), last, *sm_, lo) &&
+        last.isOneOf(tok::r_brace, tok::semi))
         return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
     return Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, *sm_, lo, false);
 }
@@ -882,6 +895,15 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
                   "_Pragma(\"ckpt potential\"), like CKPT_POTENTIAL of <aalc/ckpt_pragmas.h>");
             continue;
         }
+        if (const OMPExecutableDirective *d = graph_->openmpConstructAt(f, p->hashLoc)) {
+            error(p->hashLoc, "a potential checkpoint cannot be inside an OpenMP construct: no "
+                              "checkpoint is taken while one runs, and no jump may enter its "
+                              "structured block to rebuild the stack; move it before the "
+                              "'#pragma omp %0' (docs/design.md)")
+                << getOpenMPDirectiveName(d->getDirectiveKind());
+            note(d->getBeginLoc(), "the OpenMP construct starts here");
+            continue;
+        }
         sites.push_back(s);
     }
     for (const Call &c : f.calls) {
@@ -1026,6 +1048,48 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
     insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
 }
 
+// A call inside an OpenMP construct is never restored into: no jump may enter
+// its structured block. When it may reach a potential checkpoint, the
+// construct is bracketed so that the runtime takes none until it ends (inside
+// a parallel region the runtime takes none anyway; this covers constructs run
+// outside one: an orphaned 'for', 'single', 'task', 'simd').
+void Instrumenter::guardOpenMPConstructs(const FunctionFacts &f)
+{
+    for (const OMPExecutableDirective *d : f.openmp) {
+        const Call *reaching = nullptr;
+        for (const Call &c : f.calls)
+            if (c.openmp == d && graph_->calleeMayReach(c)) {
+                reaching = &c;
+                break;
+            }
+        if (!reaching)
+            continue;
+        std::string callee = reaching->callee ? "'" + reaching->callee->getName().str() + "'"
+                                              : "a function pointer";
+        warning(sm_->getExpansionLoc(reaching->site.call->getBeginLoc()),
+                "the call to %0 may reach a potential checkpoint, and it is inside an OpenMP "
+                "'%1' construct: no checkpoint is taken until the construct ends")
+            << callee << getOpenMPDirectiveName(d->getDirectiveKind());
+        SourceLocation begin = fileStart(d->getBeginLoc());
+        SourceLocation after = afterStatement(openmpStructuredBlock(d));
+        if (begin.isInvalid() || after.isInvalid() || !after.isFileID()) {
+            error(d->getBeginLoc(), "cannot find where this OpenMP construct begins and ends, "
+                                    "to take no checkpoint inside it");
+            continue;
+        }
+        bool braces = !isa_and_nonnull<CompoundStmt>(parentStmt(d, *ctx_));
+        // '#pragma omp' often starts its line: indent as the code it applies to.
+        std::string indent = indentationOf(openmpStructuredBlock(d)->getBeginLoc());
+        std::string own = indentationOf(begin);
+        std::string first = indent.compare(0, own.size(), own) == 0 ? indent.substr(own.size()) : "";
+        insertBlock(after, fillTemplate("openmp_construct_end", {}) + (braces ? "\n}" : ""),
+                    indent);
+        insertBlock(begin,
+                    first + (braces ? "{\n" : "") + fillTemplate("openmp_construct_begin", {}),
+                    indent);
+    }
+}
+
 // What this unit knows and assumes about reaching potential checkpoints, and
 // how to instrument it again (see unit_summary.c.in and ckpt-link).
 std::string Instrumenter::unitSummary() const
@@ -1091,9 +1155,11 @@ void Instrumenter::summarise(const FunctionFacts &f)
         }
         std::string callee =
             c.kind == CalleeKind::Indirect ? "*" : CallGraph::qualifiedName(c.callee, unitId_);
-        if (!f.reaches)
+        // A call inside an OpenMP construct never makes its caller reach (it is
+        // guarded instead), but whether it must be guarded is an assumption too.
+        if (!f.reaches && !c.openmp)
             summaryEdges_.push_back(name + "\t" + callee);
-        if (!graph_->callReaches(c) && c.kind != CalleeKind::Local)
+        if (!graph_->calleeMayReach(c) && c.kind != CalleeKind::Local)
             summaryAssumes_.push_back(callee);
     }
 }
@@ -1605,6 +1671,7 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
                             << name;
         if (f->reaches)
             instrumentFunction(*f);
+        guardOpenMPConstructs(*f);
     }
     for (const CkptPragma &p : pragmas_.pragmas())
         if (p.kind == CkptPragma::NoReach)

@@ -69,6 +69,7 @@ private:
         std::vector<std::pair<int, std::string>> next; // site label -> where to go
     };
     void instrumentFunction(FunctionFacts &f);
+    void guardOpenMPConstructs(const FunctionFacts &f);
     bool checkFunction(const FunctionFacts &f);
     bool checkCallSite(const FunctionFacts &f, const Call &c);
     bool prepareSite(const FunctionFacts &f, const FunctionLiveness &live, Site &site);
@@ -105,6 +106,7 @@ private:
 
     clang::DiagnosticBuilder error(clang::SourceLocation loc, const char *format);
     clang::DiagnosticBuilder note(clang::SourceLocation loc, const char *format);
+    clang::DiagnosticBuilder warning(clang::SourceLocation loc, const char *format);
 
     clang::Rewriter &rewriter_;
     const CkptPragmaHandler &pragmas_;

@@ -44,13 +44,24 @@ void ckpt_request_checkpoint(void)
     atomic_store_explicit(&ckpt_requested, 1, memory_order_relaxed);
 }
 
+/* The OpenMP constructs the program thread is in that may reach a potential
+ * checkpoint (ckpt_openmp_construct). Other threads run only inside
+ * parallel regions, where no checkpoint starts anyway. */
+static int openmp_constructs;
+
+void ckpt_openmp_construct(int delta)
+{
+    if (pthread_equal(pthread_self(), program_thread))
+        openmp_constructs += delta;
+}
+
 int ckpt_begin_collapse(void)
 {
     if (ckpt_restoring || ckpt_collapsing || ckpt_in_recovery_callbacks)
         return 0;
     /* Not on another thread, nor inside an OpenMP parallel region: the
      * checkpoint waits for the program thread's next point outside one. */
-    if (ckpt_openmp_in_parallel())
+    if (ckpt_openmp_in_parallel() || openmp_constructs > 0)
         return 0;
     if (!pthread_equal(pthread_self(), program_thread)) {
         static atomic_flag said = ATOMIC_FLAG_INIT;

@@ -38,6 +38,9 @@ errors/NAME.c
     as 'FILE:LINE:COL: error: ...fragment...' (FILE defaults to NAME.c), each
     expected error exactly once, and no other error.
 
+A golden test may announce the warnings it must print, and no others, with
+    // EXPECT-WARNING: LINE:COL: text fragment
+
 Both kinds accept '// INSTRUMENT-FLAGS: ...' (compiler flags after '--';
 they are also given to gcc) and '// REACHES: f g ...': the functions of other
 units that reach a potential checkpoint ('*': some function whose address is
@@ -383,9 +386,7 @@ def golden_test(tool, src, update, work, notes):
         return ["ckpt-instrument crashed (status %d):\n%s" % (rc, indent(err))]
     if rc != 0:
         return ["ckpt-instrument refused the file (status %d):\n%s" % (rc, indent(err))]
-    problems = []
-    if err.strip():
-        problems.append("ckpt-instrument printed diagnostics:\n" + indent(err))
+    problems = expected_warnings(source, name, err)
     output = open(out_path).read()
     unit = os.path.join(os.path.realpath(directory), name)
     normalised, id_problems = normalise(output, source, name, unit)
@@ -438,6 +439,29 @@ def check_expected(src, work):
         problems.append("%s does not compile cleanly:\n%s" % (os.path.basename(expected_path), indent(cerr)))
     problems += check_line_map(source, expected, name)
     problems += check_line_markers(src, source, out_path, name, flags)
+    return problems
+
+
+WARNING = re.compile(r"//\s*EXPECT-WARNING:\s*(\d+):(\d+):\s*(.*?)\s*$", re.M)
+
+
+def expected_warnings(source, name, err):
+    """A golden test prints no diagnostic but the warnings it announces with
+    '// EXPECT-WARNING: LINE:COL: text fragment', each once."""
+    wanted = [(int(m.group(1)), int(m.group(2)), m.group(3)) for m in WARNING.finditer(source)]
+    got = [(m.group(1), int(m.group(2)), int(m.group(3)), m.group(4), m.group(5))
+           for m in DIAG.finditer(err)]
+    problems = []
+    for line, col, fragment in wanted:
+        hits = [d for d in got if d[3] == "warning" and d[1:3] == (line, col) and fragment in d[4]]
+        if len(hits) != 1:
+            problems.append("expected warning %d:%d ...%s... %d times, not once"
+                            % (line, col, fragment, len(hits)))
+    unexpected = [d for d in got if d[3] != "note" and not any(
+        d[3] == "warning" and d[1:3] == (line, col) and fragment in d[4]
+        for line, col, fragment in wanted)]
+    if unexpected or (err.strip() and not got):
+        problems.append("ckpt-instrument printed diagnostics:\n" + indent(err))
     return problems
 
 

@@ -69,6 +69,11 @@ void ckpt_resume_finished(void);
 void ckpt_save_address(const void *address);
 void ckpt_resume_same_address(const void *address, const char *what);
 
+/* Around an OpenMP construct whose structured block calls code that may
+ * reach a potential checkpoint: +1 before it, -1 after. No jump may enter
+ * the block to rebuild the stack, so no checkpoint starts until it ends. */
+void ckpt_openmp_construct(int delta);
+
 /* Save and restore one local by value. __builtin_memcpy keeps the variable's address
  * from escaping, so the compiler may still keep it in a register. The cast
  * lets const and volatile locals be restored too. */
