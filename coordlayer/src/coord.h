@@ -63,10 +63,17 @@ struct cl_counters {
     uint64_t objects_reclaimed;
 };
 
+/* The most the layer gives a program. Its tables are not locked, so MPI
+ * calls must come one at a time; from any thread, since checkpoints start
+ * only on the program thread outside OpenMP parallel regions, where no other
+ * thread of the program runs (a program's own pthreads are not saved at all:
+ * docs/limitations.md). */
+#define CL_MOST_THREAD_LEVEL MPI_THREAD_SERIALIZED
+
 struct cl_state {
     int rank, size;
     int thread_level; /* what MPI_Init(_thread) gave the program (saved: a recovery
-                         starts MPI itself, at MPI_THREAD_FUNNELED) */
+                         starts MPI itself, at CL_MOST_THREAD_LEVEL) */
     MPI_Comm control; /* private duplicate of MPI_COMM_WORLD for protocol messages */
     MPI_Comm data;    /* private duplicate for the data of split messages */
     int tag_ub;

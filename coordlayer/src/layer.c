@@ -112,7 +112,7 @@ void cl_layer_up_for_sessions(void)
     if (initialised)
         return; /* the program's MPI_Init, an earlier session, or a recovery */
     int provided = MPI_THREAD_SINGLE;
-    if (PMPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS)
+    if (PMPI_Init_thread(NULL, NULL, CL_MOST_THREAD_LEVEL, &provided) != MPI_SUCCESS)
         ckpt_fatal("MPI_Session_init: the coordination layer could not bring MPI up");
     cl.thread_level = provided;
     world_by_layer = 1;
@@ -145,18 +145,17 @@ int MPI_Init(int *argc, char ***argv)
 
 int MPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
-    /* Checkpoints are taken by the thread that reaches a potential point, and
-     * the layer's tables are not locked: more than funneled is not safe. MPI
-     * lets a library provide less than required; the program sees it in
-     * *provided, as it would from an MPI built without threads. */
-    if (world_by_layer) { /* up already, for a session, at MPI_THREAD_FUNNELED */
+    /* The layer's tables are not locked: more than serialized is not safe
+     * (coord.h). MPI lets a library provide less than required; the program
+     * sees it in *provided, as it would from an MPI built without threads. */
+    if (world_by_layer) { /* up already, for a session, at CL_MOST_THREAD_LEVEL */
         world_by_layer = 0;
         *provided = required < cl.thread_level ? required : cl.thread_level;
         cl.thread_level = *provided;
         return MPI_SUCCESS;
     }
-    int rc = PMPI_Init_thread(argc, argv, required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED
-                                                                         : required,
+    int rc = PMPI_Init_thread(argc, argv, required > CL_MOST_THREAD_LEVEL ? CL_MOST_THREAD_LEVEL
+                                                                          : required,
                               provided);
     cl.thread_level = *provided;
     if (rc == MPI_SUCCESS)
@@ -236,7 +235,7 @@ static void layer_start(int recovering)
     int initialised = 0, provided;
     PMPI_Initialized(&initialised);
     if (!initialised) /* the most the layer gives a program: its level comes from the image */
-        PMPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+        PMPI_Init_thread(NULL, NULL, CL_MOST_THREAD_LEVEL, &provided);
     bring_up();
 }
 

@@ -331,8 +331,8 @@ int cl_send_alone(const void *buf, int count, MPI_Datatype type, int dest, int t
     return rc;
 }
 
-/* Header and data of the short path's messages: one thread calls MPI
- * (MPI_THREAD_FUNNELED at most), and a static buffer stays in the cache
+/* Header and data of the short path's messages: one thread calls MPI at a
+ * time (CL_MOST_THREAD_LEVEL), and a static buffer stays in the cache
  * where 8 KiB of stack would push MPI's frames onto colder lines. */
 static unsigned char wire[CL_HEADER_BYTES + CL_COMBINE_LIMIT];
 

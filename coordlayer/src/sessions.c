@@ -40,11 +40,11 @@ static int requested_level(MPI_Info real)
     return MPI_THREAD_SINGLE;
 }
 
-/* What the layer gives: at most MPI_THREAD_FUNNELED, as for MPI_Init_thread
- * (layer.c: the layer's tables are not locked). */
+/* What the layer gives: at most CL_MOST_THREAD_LEVEL, as for MPI_Init_thread
+ * (coord.h: the layer's tables are not locked). */
 static const char *provided_name(int requested)
 {
-    int provided = requested > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : requested;
+    int provided = requested > CL_MOST_THREAD_LEVEL ? CL_MOST_THREAD_LEVEL : requested;
     for (int i = 0; i < 4; i++)
         if (levels[i] == provided)
             return level_names[i];
@@ -138,7 +138,7 @@ int MPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_In
 
 /* The library's answer, but for "thread_level": MPICH says
  * MPI_THREAD_MULTIPLE for every session, whatever it provides; the layer
- * says what it provides (at most MPI_THREAD_FUNNELED). */
+ * says what it provides (at most CL_MOST_THREAD_LEVEL). */
 int MPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 {
     int index = session_index(session, "MPI_Session_get_info");
