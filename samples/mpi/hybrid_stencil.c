@@ -4,15 +4,15 @@
  * blocks, with one ghost cell on each side. The program asks for
  * MPI_THREAD_SERIALIZED and sets its thread count (omp_set_num_threads(2))
  * before the time loop; a recovery must give it both again, whatever
- * OMP_NUM_THREADS says. Each step is one parallel region:
+ * OMP_NUM_THREADS says. Each step has two parallel regions:
  *
- *   - the team's last thread (not the program thread) exchanges the ghost
- *     cells with MPI_Sendrecv, the others wait at a barrier: MPI called from
- *     another thread, one at a time, as MPI_THREAD_SERIALIZED allows;
- *   - a static `for` loop computes the new cells from the old (integer
- *     arithmetic: the result does not depend on the order the threads
- *     finish), with a reduction of their hash;
- *   - each thread adds the cells it computed to its own threadprivate count.
+ *   - in the first, the team's last thread (not the program thread)
+ *     exchanges the ghost cells with MPI_Sendrecv: MPI called from another
+ *     thread, one at a time, as MPI_THREAD_SERIALIZED allows;
+ *   - then a static `parallel for` loop computes the new cells from the old
+ *     (integer arithmetic: the result does not depend on the order the
+ *     threads finish), with a reduction of their hash, and each thread adds
+ *     the cells it computed to its own threadprivate count.
  *
  * Then the program thread sums the hashes over the ranks (MPI_Allreduce).
  * Every REPORT steps rank 0 prints the global hash, the team's size and a
@@ -90,19 +90,18 @@ int main(int argc, char **argv)
 #pragma ckpt potential
         uint64_t hash = 0;
         int team = 0;
-#pragma omp parallel reduction(+ : hash) reduction(max : team)
+#pragma omp parallel reduction(max : team)
         {
             team = omp_get_num_threads();
             if (omp_get_thread_num() == team - 1)
                 exchange(old_cells, n, left, right);
-#pragma omp barrier
-#pragma omp for schedule(static)
-            for (int i = 1; i <= n; i++) {
-                new_cells[i] = mix64(old_cells[i - 1] ^ (old_cells[i] + (uint64_t)step) ^
-                                     (old_cells[i + 1] << 1));
-                hash += new_cells[i];
-                computed++;
-            }
+        }
+#pragma omp parallel for schedule(static) reduction(+ : hash)
+        for (int i = 1; i <= n; i++) {
+            new_cells[i] = mix64(old_cells[i - 1] ^ (old_cells[i] + (uint64_t)step) ^
+                                 (old_cells[i + 1] << 1));
+            hash += new_cells[i];
+            computed++;
         }
         uint64_t *t = old_cells;
         old_cells = new_cells;

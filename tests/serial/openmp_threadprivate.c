@@ -5,7 +5,9 @@
  * region by the program's last team, not by the default. The potential
  * point is between the regions. Every 100 steps it prints the sum of every
  * thread's values: a thread restarting from its initial values, or holding
- * another thread's, changes it.
+ * another thread's, changes it. It also sets the OpenMP settings a program
+ * can change and prints them: the test recovers it with other OMP_DYNAMIC,
+ * OMP_SCHEDULE and OMP_MAX_ACTIVE_LEVELS, which the recovery must not take.
  *
  *   openmp_threadprivate [steps]   default 40000 */
 #include <omp.h>
@@ -20,6 +22,9 @@ int main(int argc, char **argv)
 {
     int steps = argc > 1 ? atoi(argv[1]) : 40000;
     long total = 0;
+    omp_set_dynamic(0);
+    omp_set_schedule(omp_sched_dynamic, 7);
+    omp_set_max_active_levels(2);
     for (int step = 0; step < steps; step++) {
 #pragma ckpt potential
 #pragma omp parallel num_threads(4) reduction(+ : total)
@@ -28,8 +33,13 @@ int main(int argc, char **argv)
             calls += 2 * omp_get_thread_num() + 1;
             total += counter * 3 + calls;
         }
-        if (step % 100 == 99)
-            printf("step %d: total %ld\n", step + 1, total);
+        if (step % 100 == 99) {
+            omp_sched_t kind;
+            int chunk;
+            omp_get_schedule(&kind, &chunk);
+            printf("step %d: total %ld, dynamic %d, schedule %d/%d, levels %d\n", step + 1, total,
+                   omp_get_dynamic(), (int)kind, chunk, omp_get_max_active_levels());
+        }
     }
     return 0;
 }
