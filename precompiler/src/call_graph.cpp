@@ -111,10 +111,35 @@ const Stmt *openmpStructuredBlock(const OMPExecutableDirective *d)
     return s;
 }
 
+const Stmt *lastStatementOf(const Stmt *s)
+{
+    for (;;) {
+        if (const auto *f = dyn_cast<ForStmt>(s))
+            s = f->getBody();
+        else if (const auto *w = dyn_cast<WhileStmt>(s))
+            s = w->getBody();
+        else if (const auto *i = dyn_cast<IfStmt>(s))
+            s = i->getElse() ? i->getElse() : i->getThen();
+        else if (const auto *sw = dyn_cast<SwitchStmt>(s))
+            s = sw->getBody();
+        else if (const auto *l = dyn_cast<LabelStmt>(s))
+            s = l->getSubStmt();
+        else if (const auto *c = dyn_cast<SwitchCase>(s))
+            s = c->getSubStmt();
+        else if (const auto *a = dyn_cast<AttributedStmt>(s))
+            s = a->getSubStmt();
+        else if (const auto *d = dyn_cast<OMPExecutableDirective>(s);
+                 d && d->hasAssociatedStmt())
+            s = openmpStructuredBlock(d);
+        else
+            return s;
+    }
+}
+
 // From the directive's '#pragma' to the end of its structured block.
 static SourceRange constructRange(const OMPExecutableDirective *d)
 {
-    return {d->getBeginLoc(), openmpStructuredBlock(d)->getEndLoc()};
+    return {d->getBeginLoc(), lastStatementOf(openmpStructuredBlock(d))->getEndLoc()};
 }
 
 static bool within(const SourceManager &sm, SourceRange r, SourceLocation loc)

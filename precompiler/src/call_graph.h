@@ -16,6 +16,10 @@ namespace aalc {
 
 // The statement an OpenMP directive applies to (a loop, a block, ...).
 const clang::Stmt *openmpStructuredBlock(const clang::OMPExecutableDirective *d);
+// The statement s ends with: through the bodies of loops, ifs, labels and
+// OpenMP directives. Clang ends a statement whose last part is a directive
+// at the end of the directive's own line, before its block.
+const clang::Stmt *lastStatementOf(const clang::Stmt *s);
 
 // What is known about the function a call goes to.
 enum class CalleeKind {

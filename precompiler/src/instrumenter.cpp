@@ -182,11 +182,7 @@ SourceLocation Instrumenter::afterStatement(const Stmt *s) const
         return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
     if (isa<DeclStmt>(s))
         return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
-    // A statement that ends in a block or an empty statement (a loop's body)
-    // ends with its last token; an expression's ';' follows it.
-    Token last;
-    if (s->getEndLoc().isFileID() && !Lexer::getRawToken(s->getEndLoc(), last, *sm_, lo) &&
-        last.isOneOf(tok::r_brace, tok::semi))
+    if (isa<NullStmt>(s))
         return Lexer::getLocForEndOfToken(s->getEndLoc(), 0, *sm_, lo);
     return Lexer::findLocationAfterToken(s->getEndLoc(), tok::semi, *sm_, lo, false);
 }
@@ -1066,20 +1062,32 @@ void Instrumenter::guardOpenMPConstructs(const FunctionFacts &f)
             continue;
         std::string callee = reaching->callee ? "'" + reaching->callee->getName().str() + "'"
                                               : "a function pointer";
-        warning(sm_->getExpansionLoc(reaching->site.call->getBeginLoc()),
-                "the call to %0 may reach a potential checkpoint, and it is inside an OpenMP "
-                "'%1' construct: no checkpoint is taken until the construct ends")
-            << callee << getOpenMPDirectiveName(d->getDirectiveKind());
+        // The bracket goes into this file's output: a construct in a header
+        // would keep none (only functions that reach are copied out of one).
+        if (!sm_->isInMainFile(sm_->getExpansionLoc(d->getBeginLoc()))) {
+            error(sm_->getExpansionLoc(reaching->site.call->getBeginLoc()),
+                  "the call to %0 may reach a potential checkpoint, and it is inside an OpenMP "
+                  "'%1' construct in a header; move the construct into the source file, or "
+                  "the potential checkpoint out of what it calls")
+                << callee << getOpenMPDirectiveName(d->getDirectiveKind());
+            continue;
+        }
         SourceLocation begin = fileStart(d->getBeginLoc());
-        SourceLocation after = afterStatement(openmpStructuredBlock(d));
+        SourceLocation after = afterStatement(lastStatementOf(openmpStructuredBlock(d)));
         if (begin.isInvalid() || after.isInvalid() || !after.isFileID()) {
             error(d->getBeginLoc(), "cannot find where this OpenMP construct begins and ends, "
                                     "to take no checkpoint inside it");
             continue;
         }
+        warning(sm_->getExpansionLoc(reaching->site.call->getBeginLoc()),
+                "the call to %0 may reach a potential checkpoint, and it is inside an OpenMP "
+                "'%1' construct: no checkpoint is taken until the construct ends")
+            << callee << getOpenMPDirectiveName(d->getDirectiveKind());
         bool braces = !isa_and_nonnull<CompoundStmt>(parentStmt(d, *ctx_));
-        // '#pragma omp' often starts its line: indent as the code it applies to.
-        std::string indent = indentationOf(openmpStructuredBlock(d)->getBeginLoc());
+        // '#pragma omp' often starts its line: indent the bracket as the code
+        // the directive applies to, adding to the pragma line's own indent.
+        std::string indent =
+            indentationOf(sm_->getExpansionLoc(openmpStructuredBlock(d)->getBeginLoc()));
         std::string own = indentationOf(begin);
         std::string first = indent.compare(0, own.size(), own) == 0 ? indent.substr(own.size()) : "";
         insertBlock(after, fillTemplate("openmp_construct_end", {}) + (braces ? "\n}" : ""),

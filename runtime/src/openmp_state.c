@@ -9,6 +9,7 @@
 
 #include <aalc/ckpt_layer_services.h>
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -87,6 +88,18 @@ static void run_copy_region(struct team_copy *c, int dynamic)
     omp_set_dynamic(dynamic);
 }
 
+/* Once per process: the threads cannot be counted, so their thread-locals
+ * are not saved. */
+static void say_threads_not_counted(int threads)
+{
+    static atomic_flag said = ATOMIC_FLAG_INIT;
+    if (threads > 1 && !atomic_flag_test_and_set(&said))
+        ckpt_warn("the OpenMP library was not loaded with the program, or does not call the "
+                  "runtime's pthread_create (linked with -Wl,--exclude-libs?): its threads' "
+                  "thread-local (threadprivate) variables are not saved, only the program "
+                  "thread's (docs/limitations.md)");
+}
+
 int ckpt_openmp_state_save(struct ckpt_image_writer *w, char *err, size_t errlen)
 {
     if (!have_openmp())
@@ -102,8 +115,10 @@ int ckpt_openmp_state_save(struct ckpt_image_writer *w, char *err, size_t errlen
     r.max_active_levels = omp_get_max_active_levels();
     r.tls_size = ckpt_globals_tls().size;
     int threads = ckpt_openmp_threads_alive();
+    if (r.tls_size && !ckpt_openmp_threads_counted())
+        say_threads_not_counted(r.num_threads);
     r.team = r.tls_size && threads > 0 ? (uint32_t)threads + 1 : 1;
-    struct team_copy c = {NULL, (size_t)r.tls_size, r.team, 1, 0};
+    struct team_copy c = {.size = (size_t)r.tls_size, .team = r.team, .made = 1};
     if (r.team > 1) {
         c.blocks = ckpt_untracked_malloc((size_t)(r.team - 1) * c.size);
         if (!c.blocks) {
@@ -176,7 +191,8 @@ void ckpt_openmp_state_restore(const struct ckpt_image *img)
     omp_set_schedule(r.schedule_kind, r.schedule_chunk);
     omp_set_max_active_levels(r.max_active_levels);
     if (r.team > 1) {
-        struct team_copy c = {(unsigned char *)blocks, (size_t)r.tls_size, r.team, 0, 1};
+        struct team_copy c = {.blocks = (unsigned char *)blocks, .size = (size_t)r.tls_size,
+                              .team = r.team, .to_threads = 1};
         run_copy_region(&c, r.dynamic);
         if (c.made < r.team)
             ckpt_fatal("OpenMP made a team of %u threads, not %u as at the checkpoint, to put "

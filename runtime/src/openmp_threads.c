@@ -6,19 +6,31 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <link.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
 typedef int create_fn(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
 
+/* Set once at start-up, read without locks afterwards. */
+static create_fn *real_create;
+static uintptr_t openmp_base;             /* the library's load address, 0: none */
+static uintptr_t openmp_start, openmp_end; /* its code */
+static int interposed;                     /* the library's calls come here */
+
 static atomic_int alive;
 static pthread_key_t ending_key;
-static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+static int have_key;
 
 int ckpt_openmp_threads_alive(void)
 {
     return atomic_load(&alive);
+}
+
+int ckpt_openmp_threads_counted(void)
+{
+    return openmp_base && interposed && have_key;
 }
 
 /* The key's destructor runs when a counted thread ends, whether its start
@@ -29,28 +41,43 @@ static void count_ending(void *unused)
     atomic_fetch_sub(&alive, 1);
 }
 
-static void make_key(void)
+/* The executable segments of the object loaded at openmp_base. */
+static int find_code(struct dl_phdr_info *info, size_t size, void *unused)
 {
-    if (pthread_key_create(&ending_key, count_ending) != 0)
-        ending_key = (pthread_key_t)-1;
+    (void)size;
+    (void)unused;
+    if (info->dlpi_addr != openmp_base)
+        return 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type != PT_LOAD || !(ph->p_flags & PF_X))
+            continue;
+        uintptr_t start = info->dlpi_addr + ph->p_vaddr, end = start + ph->p_memsz;
+        if (!openmp_start || start < openmp_start)
+            openmp_start = start;
+        if (end > openmp_end)
+            openmp_end = end;
+    }
+    return 1;
 }
 
-/* Whether the code at `caller` belongs to an OpenMP library: the shared
- * object it is in defines the entry point code compiled with -fopenmp calls
- * for a parallel region. */
-static int in_openmp_library(const void *caller)
+void ckpt_openmp_threads_init(void)
 {
+    real_create = (create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
+    /* What code compiled with -fopenmp calls to start a region, as defined
+     * by a library after the executable: the OpenMP library (libgomp, or
+     * LLVM's libomp, which has the same entry). */
+    void *entry = dlsym(RTLD_NEXT, "GOMP_parallel");
     Dl_info at;
-    if (!dladdr(caller, &at) || !at.dli_fname || !at.dli_fname[0])
-        return 0;
-    void *object = dlopen(at.dli_fname, RTLD_LAZY | RTLD_NOLOAD);
-    if (!object)
-        return 0;
-    void *entry = dlsym(object, "GOMP_parallel");
-    Dl_info defined;
-    int yes = entry && dladdr(entry, &defined) && defined.dli_fbase == at.dli_fbase;
-    dlclose(object);
-    return yes;
+    if (!entry || !dladdr(entry, &at))
+        return;
+    openmp_base = (uintptr_t)at.dli_fbase;
+    dl_iterate_phdr(find_code, NULL);
+    /* The library binds pthread_create to the first definition: this one
+     * only if the executable exports it (it does when the library is linked
+     * with it; not with -Wl,--exclude-libs or a library loaded later). */
+    interposed = dlsym(RTLD_DEFAULT, "pthread_create") == (void *)(uintptr_t)pthread_create;
+    have_key = pthread_key_create(&ending_key, count_ending) == 0;
 }
 
 struct counted_start {
@@ -66,31 +93,20 @@ static void *start_counted(void *p)
     return start.routine(start.arg);
 }
 
-static create_fn *real_pthread_create(void)
-{
-    static _Atomic(create_fn *) real;
-    create_fn *fn = atomic_load(&real);
-    if (!fn) {
-        fn = (create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
-        atomic_store(&real, fn);
-    }
-    return fn;
-}
-
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *),
                    void *arg)
 {
-    create_fn *create = real_pthread_create();
+    create_fn *create = real_create;
+    if (!create) /* a thread made before start-up: no OpenMP region runs yet */
+        create = (create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
     if (!create)
         return EAGAIN;
-    if (!in_openmp_library(__builtin_return_address(0)))
+    uintptr_t caller = (uintptr_t)__builtin_return_address(0);
+    if (!have_key || caller < openmp_start || caller >= openmp_end)
         return create(thread, attr, routine, arg);
-    pthread_once(&key_once, make_key);
     struct counted_start *start = ckpt_untracked_malloc(sizeof *start);
-    if (!start || ending_key == (pthread_key_t)-1) {
-        ckpt_untracked_free(start);
-        return create(thread, attr, routine, arg);
-    }
+    if (!start)
+        return EAGAIN;
     start->routine = routine;
     start->arg = arg;
     atomic_fetch_add(&alive, 1);

@@ -13,6 +13,15 @@
 #ifndef AALC_OPENMP_THREADS_H
 #define AALC_OPENMP_THREADS_H
 
+/* At start-up, before the program runs: finds the OpenMP library loaded
+ * with the program, if any, so that pthread_create can tell its threads by
+ * their creator's address without taking the dynamic loader's locks. */
+void ckpt_openmp_threads_init(void);
+
+/* Whether the count below can be trusted: the OpenMP library calls this
+ * pthread_create (the executable exports it) and was loaded at start-up. */
+int ckpt_openmp_threads_counted(void);
+
 /* How many threads the OpenMP library made that have not ended. */
 int ckpt_openmp_threads_alive(void);
 

@@ -22,6 +22,7 @@
 #include "libc_state.h"
 #include "log.h"
 #include "options.h"
+#include "openmp_threads.h"
 #include "output_forward.h"
 #include "recovery.h"
 #include "recovery_callbacks.h"
@@ -111,6 +112,7 @@ int __wrap_main(int argc, char **argv, char **envp)
     char err[512];
     ckpt_address_randomization_off(argv);
     ckpt_state_mark_program_thread();
+    ckpt_openmp_threads_init();
     started_at = ckpt_seconds();
     argc = take_recover_flag(argc, argv);
     ckpt_job_note(argc, argv);
