@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include "openmp_threads.h"
 
-#include <aalc/ckpt_layer_services.h>
+#include "counted_threads.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -11,17 +11,13 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-typedef int create_fn(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
-
 /* Set once at start-up, read without locks afterwards. */
-static create_fn *real_create;
+static ckpt_thread_create_fn *real_create;
 static uintptr_t openmp_base;             /* the library's load address, 0: none */
 static uintptr_t openmp_start, openmp_end; /* its code */
 static int interposed;                     /* the library's calls come here */
 
 static atomic_int alive;
-static pthread_key_t ending_key;
-static int have_key;
 
 int ckpt_openmp_threads_alive(void)
 {
@@ -30,15 +26,7 @@ int ckpt_openmp_threads_alive(void)
 
 int ckpt_openmp_threads_counted(void)
 {
-    return openmp_base && interposed && have_key;
-}
-
-/* The key's destructor runs when a counted thread ends, whether its start
- * routine returned or it called pthread_exit. */
-static void count_ending(void *unused)
-{
-    (void)unused;
-    atomic_fetch_sub(&alive, 1);
+    return openmp_base && interposed;
 }
 
 /* The executable segments of the object loaded at openmp_base. */
@@ -63,7 +51,7 @@ static int find_code(struct dl_phdr_info *info, size_t size, void *unused)
 
 void ckpt_openmp_threads_init(void)
 {
-    real_create = (create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
+    real_create = (ckpt_thread_create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
     /* What code compiled with -fopenmp calls to start a region, as defined
      * by a library after the executable: the OpenMP library (libgomp, or
      * LLVM's libomp, which has the same entry). */
@@ -77,43 +65,18 @@ void ckpt_openmp_threads_init(void)
      * only if the executable exports it (it does when the library is linked
      * with it; not with -Wl,--exclude-libs or a library loaded later). */
     interposed = dlsym(RTLD_DEFAULT, "pthread_create") == (void *)(uintptr_t)pthread_create;
-    have_key = pthread_key_create(&ending_key, count_ending) == 0;
-}
-
-struct counted_start {
-    void *(*routine)(void *);
-    void *arg;
-};
-
-static void *start_counted(void *p)
-{
-    struct counted_start start = *(struct counted_start *)p;
-    ckpt_untracked_free(p);
-    pthread_setspecific(ending_key, &alive); /* any non-NULL value */
-    return start.routine(start.arg);
 }
 
 int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*routine)(void *),
                    void *arg)
 {
-    create_fn *create = real_create;
+    ckpt_thread_create_fn *create = real_create;
     if (!create) /* a thread made before start-up: no OpenMP region runs yet */
-        create = (create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
+        create = (ckpt_thread_create_fn *)(uintptr_t)dlsym(RTLD_NEXT, "pthread_create");
     if (!create)
         return EAGAIN;
     uintptr_t caller = (uintptr_t)__builtin_return_address(0);
-    if (!have_key || caller < openmp_start || caller >= openmp_end)
+    if (caller < openmp_start || caller >= openmp_end)
         return create(thread, attr, routine, arg);
-    struct counted_start *start = ckpt_untracked_malloc(sizeof *start);
-    if (!start)
-        return EAGAIN;
-    start->routine = routine;
-    start->arg = arg;
-    atomic_fetch_add(&alive, 1);
-    int rc = create(thread, attr, start_counted, start);
-    if (rc != 0) {
-        atomic_fetch_sub(&alive, 1);
-        ckpt_untracked_free(start);
-    }
-    return rc;
+    return ckpt_create_counted_thread(create, &alive, thread, attr, routine, arg);
 }

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "unsaved.h"
 
+#include "counted_threads.h"
 #include "heap.h"
 #include "log.h"
 #include "program_calls.h"
@@ -169,30 +170,8 @@ int __wrap_shmdt(const void *addr)
     return rc;
 }
 
-/* The program's threads run through this, so that a checkpoint knows how
- * many are still running. */
-struct thread_start {
-    void *(*start)(void *);
-    void *arg;
-};
-
-static void thread_ended(void *unused)
-{
-    (void)unused;
-    atomic_fetch_sub(&threads_running, 1);
-}
-
-static void *run_thread(void *p)
-{
-    struct thread_start s = *(struct thread_start *)p;
-    free(p);
-    void *result;
-    pthread_cleanup_push(thread_ended, NULL);
-    result = s.start(s.arg);
-    pthread_cleanup_pop(1);
-    return result;
-}
-
+/* The program's threads are counted (counted_threads.h), so that a
+ * checkpoint knows how many are still running. */
 int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *),
                           void *arg);
 int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *),
@@ -200,18 +179,8 @@ int __wrap_pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(
 {
     if (CKPT_CALLED_BY_RUNTIME())
         return __real_pthread_create(thread, attr, start, arg);
-    struct thread_start *s = malloc(sizeof *s); /* the checkpoint heap: freed by the thread */
-    if (!s)
-        return EAGAIN;
-    s->start = start;
-    s->arg = arg;
-    atomic_fetch_add(&threads_running, 1);
-    int rc = __real_pthread_create(thread, attr, run_thread, s);
-    if (rc != 0) {
-        atomic_fetch_sub(&threads_running, 1);
-        free(s);
-    }
-    return rc;
+    return ckpt_create_counted_thread(__real_pthread_create, &threads_running, thread, attr,
+                                      start, arg);
 }
 
 void ckpt_unsaved_report(void)
