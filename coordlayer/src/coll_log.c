@@ -622,6 +622,7 @@ void cl_coll_reset_for_epoch(void)
 void cl_coll_window_open(void)
 {
     cl_coll_reset_for_epoch();
+    cl_objects_window_opened();
     window_open = 1;
     cl_coll_busy = window_open || replay_active;
     targets_known = 0;
@@ -830,12 +831,19 @@ static void rebuild_crossing_creations(void)
         if (e->object >= 0) {
             while (cl_nobjects <= e->object) /* placeholders up to its old index */
                 cl_object_free(cl_object_add_placeholder());
-            if (cl_objects[e->object].name || cl_objects[e->object].kind != CL_OBJ_COMM)
+            struct cl_object *o = &cl_objects[e->object];
+            if (o->freed == CL_RECLAIMED) { /* free at the checkpoint (objects.c) */
+                memset(o, 0, sizeof *o);
+                o->kind = CL_OBJ_COMM;
+            }
+            if (o->name || o->kind != CL_OBJ_COMM)
                 ckpt_fatal("recovering: the slot of a communicator in this rank's log is taken");
             cl_objects[e->object].real = CL_BITS(real);
             cl_objects[e->object].freed = 0;
             cl_objects[e->object].name = k.name;
             cl_objects[e->object].coll_seq = 0;
+            cl_objects[e->object].made_by =
+                k.call == CL_MAKE_INTERCOMM ? k.name : cl_creation_key(e->comm, e->seq);
             cl_recipe_add(k.call, e->object, args, k.nargs);
         }
         cl.counters.comm_rebuilt++;

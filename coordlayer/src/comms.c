@@ -46,6 +46,7 @@ MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t 
 {
     cl_bits handle = cl_object_add(CL_OBJ_COMM, CL_BITS(real), call, args, nargs);
     int index = cl_bits_index(handle);
+    cl_objects[index].made_by = cl_creation_key(cl_objects[c->comm].name, c->seq);
     if (real == MPI_COMM_NULL) {
         cl_object_free(index);
         index = -1;
@@ -355,6 +356,8 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
      * member of the other group has joined, and learned that it must log
      * (members of its own group are held by the local count). */
     cl_comm_created(cl_bits_index(handle), c.comm, c.seq, real);
+    /* Both groups name it alike only by its own name. */
+    cl_objects[cl_bits_index(handle)].made_by = cl_objects[cl_bits_index(handle)].name;
     cl_coll_end_creation_across(&c, &u, CL_MAKE_INTERCOMM, args, 5, cl_bits_index(handle));
     *newintercomm = CL_HANDLE(MPI_Comm, handle);
     return rc;

@@ -2,6 +2,7 @@
  * (objects.h says why). */
 #include "objects.h"
 
+#include "coll.h"
 #include "coord.h"
 #include "errhandlers.h"
 #include "handle_bits.h"
@@ -31,15 +32,21 @@ struct recipe {
 static struct recipe *recipes;
 static int nrecipes, recipes_capacity;
 
-/* Slots of reclaimed objects, for the next objects other than communicators
- * (see "reclaiming freed objects" below). */
+/* Slots of reclaimed objects, for the next objects (see "reclaiming freed
+ * objects" below, and comm_release.c for communicators). */
 static int *free_slots;
 static int nfree_slots, free_slots_capacity;
 static int frees_since_sweep;
+/* The slots that were free when this rank took its checkpoint: the only
+ * ones a communicator made while collectives are logged may take, since a
+ * recovery puts it back at its index (coll_log.c), which must be free in the
+ * table the image holds. Both lists may name slots taken since: skipped. */
+static int *window_slots;
+static int nwindow_slots, window_slots_capacity;
 static int last_freed; /* its slot is handed out first, as MPICH does with its handles */
 
 /* Per communicator, its ranks as world ranks and its size (built when first
- * needed, not saved; communicators never reuse a slot). */
+ * needed, not saved; forgotten when its slot is, cl_objects_forget). */
 static int **world_ranks;
 static int *comm_sizes;
 static int world_ranks_capacity;
@@ -139,23 +146,42 @@ static uint64_t mix64(uint64_t z)
 
 static void sweep_for_last_freed(int kind);
 
-/* Communicators always take a new slot: recovery puts the ones created
- * across a checkpoint back at the index they had (coll_log.c), past the
- * table it restored. */
+/* The top free slot of a list, or -1. */
+static int pop_free(int *slots, int *n)
+{
+    while (*n > 0) {
+        int i = slots[--*n];
+        if (cl_objects[i].freed == CL_RECLAIMED)
+            return i;
+    }
+    return -1;
+}
+
+void cl_objects_window_opened(void)
+{
+    window_slots = cl_grow(window_slots, &window_slots_capacity, nfree_slots + 1,
+                           sizeof *window_slots);
+    memcpy(window_slots, free_slots, sizeof *free_slots * (size_t)nfree_slots);
+    nwindow_slots = nfree_slots;
+}
+
+static int append_slot(void)
+{
+    cl_objects = cl_grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
+    if (cl_nobjects > CL_VIRTUAL_INDEX)
+        ckpt_fatal("more than %d MPI objects alive or needed to rebuild others: the "
+                   "coordination layer's table is full", (int)CL_VIRTUAL_INDEX);
+    return cl_nobjects++;
+}
+
 static int new_entry(int kind, cl_bits real)
 {
-    int i;
     if (kind != CL_OBJ_COMM)
         sweep_for_last_freed(kind);
-    if (kind != CL_OBJ_COMM && nfree_slots > 0) {
-        i = free_slots[--nfree_slots];
-    } else {
-        cl_objects = cl_grow(cl_objects, &objects_capacity, cl_nobjects + 1, sizeof *cl_objects);
-        if (cl_nobjects > CL_VIRTUAL_INDEX)
-            ckpt_fatal("more than %d MPI objects alive or needed to rebuild others: the "
-                       "coordination layer's table is full", (int)CL_VIRTUAL_INDEX);
-        i = cl_nobjects++;
-    }
+    int i = kind == CL_OBJ_COMM && cl_coll_busy ? pop_free(window_slots, &nwindow_slots)
+                                                 : pop_free(free_slots, &nfree_slots);
+    if (i < 0)
+        i = append_slot();
     struct cl_object *o = &cl_objects[i];
     memset(o, 0, sizeof *o);
     o->kind = kind;
@@ -258,7 +284,11 @@ cl_bits cl_virtual_of(cl_bits real, int kind)
 
 int cl_object_add_placeholder(void)
 {
-    return new_entry(CL_OBJ_COMM, CL_BITS(MPI_COMM_NULL));
+    int i = append_slot();
+    memset(&cl_objects[i], 0, sizeof cl_objects[i]);
+    cl_objects[i].kind = CL_OBJ_COMM;
+    cl_objects[i].real = CL_BITS(MPI_COMM_NULL);
+    return i;
 }
 
 int cl_comm_free_real(int index)
@@ -461,23 +491,19 @@ int cl_objects_sweep(void)
     if (cl_requests_collective_pending())
         return 0; /* tried again at the next free */
     frees_since_sweep = 0;
-    unsigned char *needed = ckpt_untracked_malloc((size_t)cl_nobjects + 1);
-    memset(needed, 0, (size_t)cl_nobjects + 1);
-    cl_requests_each_datatype(mark_datatype, needed);
     /* Types freed while requests used them: the library's type goes once
      * they are done. */
+    unsigned char *in_use = ckpt_untracked_malloc((size_t)cl_nobjects + 1);
+    memset(in_use, 0, (size_t)cl_nobjects + 1);
+    cl_requests_each_datatype(mark_datatype, in_use);
     for (int i = CL_SELF + 1; i < cl_nobjects; i++)
         if (cl_objects[i].kind == CL_OBJ_TYPE && cl_objects[i].freed == CL_FREED_IN_USE &&
-            !needed[i]) {
+            !in_use[i]) {
             free_library_type(i);
             cl_objects[i].freed = 1;
         }
-    for (int i = 0; i < cl_nobjects; i++)
-        needed[i] |= cl_objects[i].kind == CL_OBJ_COMM || !cl_objects[i].freed ||
-                     cl_objects[i].freed == CL_FREED_IN_USE;
-    for (int j = nrecipes - 1; j >= 0; j--)
-        if (needed[recipes[j].object])
-            mark_needed_by(&recipes[j], needed);
+    ckpt_untracked_free(in_use);
+    unsigned char *needed = cl_objects_needed(0);
     int kept = 0;
     for (int j = 0; j < nrecipes; j++) {
         if (needed[recipes[j].object])
@@ -499,9 +525,92 @@ int cl_objects_sweep(void)
     return reclaimed;
 }
 
+unsigned char *cl_objects_needed(int comms_by_use)
+{
+    unsigned char *needed = ckpt_untracked_malloc((size_t)cl_nobjects + 1);
+    memset(needed, 0, (size_t)cl_nobjects + 1);
+    cl_requests_each_datatype(mark_datatype, needed);
+    for (int i = 0; i < cl_nobjects; i++) {
+        const struct cl_object *o = &cl_objects[i];
+        int comm_kept = o->kind == CL_OBJ_COMM && (!comms_by_use || !o->made_by);
+        needed[i] |= o->freed != CL_RECLAIMED &&
+                     (comm_kept || !o->freed || o->freed == CL_FREED_IN_USE);
+    }
+    for (int j = nrecipes - 1; j >= 0; j--)
+        if (needed[recipes[j].object])
+            mark_needed_by(&recipes[j], needed);
+    return needed;
+}
+
+struct gone_search {
+    const unsigned char *gone;
+    int found;
+};
+
+static void find_gone(void *ctx, int index)
+{
+    struct gone_search *s = ctx;
+    s->found |= s->gone[index];
+}
+
+/* The slot of a communicator let go: nothing of it stays that a new object
+ * in the slot could inherit. */
+static void forget_comm(int i)
+{
+    if (i < world_ranks_capacity) {
+        ckpt_untracked_free(world_ranks[i]);
+        world_ranks[i] = NULL;
+    }
+    struct cl_object *o = &cl_objects[i];
+    memset(o, 0, sizeof *o);
+    o->kind = CL_OBJ_COMM;
+    o->real = CL_BITS(MPI_COMM_NULL);
+    o->freed = CL_RECLAIMED;
+    push_free_slot(i);
+}
+
+int cl_objects_forget(unsigned char *gone)
+{
+    /* Recipes name only older objects: one pass in creation order finds
+     * the freed objects built from what goes (a group of a freed
+     * communicator), which go with it. A needed object is never among
+     * them: it would have kept its ingredients (cl_objects_needed). */
+    for (int j = 0; j < nrecipes; j++) {
+        struct gone_search search = {gone, 0};
+        each_ingredient(&recipes[j], find_gone, &search);
+        if (search.found && cl_objects[recipes[j].object].freed == 1)
+            gone[recipes[j].object] = 1;
+    }
+    int kept = 0;
+    for (int j = 0; j < nrecipes; j++) {
+        if (!gone[recipes[j].object])
+            recipes[kept++] = recipes[j];
+        else
+            ckpt_untracked_free(recipes[j].args);
+    }
+    nrecipes = kept;
+    int forgotten = 0;
+    for (int i = cl_nobjects - 1; i > CL_SELF; i--) {
+        if (!gone[i])
+            continue;
+        forgotten++;
+        if (cl_objects[i].kind == CL_OBJ_COMM) {
+            forget_comm(i);
+        } else if (cl_objects[i].freed == 1) { /* a group: its slot goes at once */
+            cl_objects[i].freed = CL_RECLAIMED;
+            push_free_slot(i);
+        }
+    }
+    cl.counters.objects_reclaimed += (uint64_t)forgotten;
+    return forgotten;
+}
+
 int cl_objects_live(void)
 {
-    return cl_nobjects - nfree_slots;
+    int live = 0;
+    for (int i = 0; i < cl_nobjects; i++)
+        live += cl_objects[i].freed != CL_RECLAIMED;
+    return live;
 }
 
 int cl_is_inter(MPI_Comm real)
@@ -543,6 +652,11 @@ uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new)
      * communicators one split makes; all their members compute the same. */
     uint64_t first = (uint64_t)cl_first_world_rank(real_new);
     return mix64(cl_objects[parent].name ^ mix64(parent_seq * 0x9e3779b97f4a7c15ULL + first + 1));
+}
+
+uint64_t cl_creation_key(uint64_t parent_name, uint64_t parent_seq)
+{
+    return mix64(parent_name ^ mix64(parent_seq * 0xc2b2ae3d27d4eb4fULL + 0x6d616465ULL)) | 1;
 }
 
 uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new)
@@ -979,13 +1093,13 @@ int cl_objects_load(const void *bytes, size_t n)
     memcpy(cl_objects, p, sizeof *cl_objects * (size_t)counts[0]);
     p += sizeof *cl_objects * (size_t)counts[0];
     cl_nobjects = counts[0];
-    nfree_slots = 0;
+    nfree_slots = nwindow_slots = 0;
     frees_since_sweep = 0;
     for (int i = 0; i < cl_nobjects; i++) {
         if (cl_objects[i].kind < 0 || cl_objects[i].kind >= CL_OBJ_KINDS)
             return -1;
         if (cl_objects[i].freed == CL_RECLAIMED) {
-            if (i <= CL_SELF || cl_objects[i].kind == CL_OBJ_COMM)
+            if (i <= CL_SELF)
                 return -1;
             push_free_slot(i);
         }

@@ -35,6 +35,11 @@ struct cl_object {
     uint64_t coll_seq;  /* collectives called on it so far (creations of children too) */
     uint64_t replay_to; /* recovered: collectives up to this number come from the log */
     uint64_t log_to;    /* logging window: collectives up to this number are logged */
+    /* The creation that made it, the same on every member of the parent
+     * (every part of one split, and the members left out, share it); 0 for
+     * the predefined and pseudo-communicators, which are never let go
+     * (comm_release.c). */
+    uint64_t made_by;
 };
 
 extern struct cl_object *cl_objects;
@@ -160,7 +165,8 @@ int cl_first_world_rank(MPI_Comm real);
 int cl_first_remote_world_rank(MPI_Comm real);
 int cl_is_inter(MPI_Comm real);
 uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
-/* An unused communicator slot (recovery places communicators at their old index). */
+/* An unused communicator slot (recovery places communicators at their old
+ * index: past the restored table, or in one of its free slots). */
 int cl_object_add_placeholder(void);
 /* Frees the library's communicator of entry `index` (MPI_Comm_free). */
 int cl_comm_free_real(int index);
@@ -180,6 +186,17 @@ int cl_type_free(int index);
 /* Reclaims the slots and recipes of freed objects nothing needs any more
  * (objects.c says which are needed); returns how many. */
 int cl_objects_sweep(void);
+/* Per object, 1 if a recovery needs it: not freed, or in use, or named by
+ * the recipe of a needed object. Communicators are all needed but, with
+ * `comms_by_use`, those with a creation key that are freed and unused.
+ * (ckpt_untracked_free the array.) */
+unsigned char *cl_objects_needed(int comms_by_use);
+/* Forgets the communicators marked in `gone` (every holder let them go):
+ * their recipes, and the recipes of the freed objects built from them, go;
+ * their slots are reused. Returns how many objects were forgotten. */
+int cl_objects_forget(unsigned char *gone);
+/* The rank took its checkpoint: collectives are logged from here on. */
+void cl_objects_window_opened(void);
 /* Slots in use: live objects and freed ones still needed. */
 int cl_objects_live(void);
 /* Does the recipe have the arguments its call needs? (Images are checked.) */
@@ -194,6 +211,8 @@ int *cl_int_args(const int64_t *args, int n);
 cl_bits cl_recipe_build(int call, const int64_t *args, int nargs);
 /* A communicator's name, for a new one made by a collective on `parent`. */
 uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new);
+/* The key of the communicators one collective on a parent makes (made_by). */
+uint64_t cl_creation_key(uint64_t parent_name, uint64_t parent_seq);
 /* An inter-communicator's two groups name it from different parents: they
  * swap their names over it (a collective on it) and both take the pair. */
 uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new);

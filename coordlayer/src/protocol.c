@@ -13,6 +13,9 @@
  *   ALL_SAVED 0 -> all    every image is durable: stop logging
  *   COMPLETE  p -> 0      p's late messages and event log are durable too
  *   COMMITTED 0 -> all    the checkpoint exists
+ *   VOTE n keep key  p -> 0  per creation of communicators p holds: may they
+ *                          go (comm_release.h)? (sent before SAVED)
+ *   RELEASE n key  0 -> all  nobody keeps them: forget them when n commits
  *   CANCEL n  p -> 0      p cannot take part in n (its image or log failed, or
  *                          it is shutting down)
  *   ABORT n   0 -> all    n is given up: forget it and remove your files of it
@@ -21,6 +24,7 @@
 
 #include "bsend.h"
 #include "coll.h"
+#include "comm_release.h"
 #include "coord.h"
 #include "layer.h"
 #include "requests.h"
@@ -40,7 +44,7 @@ struct cl_state cl;
 enum control_kind {
     CTRL_REQUEST = 1, CTRL_START, CTRL_SENT, CTRL_SAVED, CTRL_ALL_SAVED, CTRL_COMPLETE,
     CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE, CTRL_COLLSEQ, CTRL_COLLMAX,
-    CTRL_CANCEL
+    CTRL_CANCEL, CTRL_VOTE, CTRL_RELEASE
 };
 #define CONTROL_WORDS 5
 #define CONTROL_TAG 1
@@ -92,6 +96,15 @@ static void send_count(uint64_t name, uint64_t seq)
 static void send_highest(int rank, uint64_t name, uint64_t seq)
 {
     control_send_named(rank, CTRL_COLLMAX, counts_for, (int64_t)seq, name);
+}
+
+static void send_vote(uint64_t key, int keep)
+{
+    control_send_named(0, CTRL_VOTE, counts_for, keep, key);
+}
+static void send_release(int rank, uint64_t key)
+{
+    control_send_named(rank, CTRL_RELEASE, counts_for, 0, key);
 }
 
 static void broadcast_value(int kind, uint64_t n, int64_t value)
@@ -197,6 +210,7 @@ static void start_checkpoint(void)
     last_started = n + 1;
     saved_count = complete_count = 0;
     cl_coll_collect_reset();
+    cl_comm_release_tally_reset();
     broadcast(CTRL_START, n + 1);
 }
 
@@ -225,6 +239,7 @@ static void abandon(uint64_t n, int64_t why)
     cl.start_pending = cl.local_saved = cl.logging = cl.late_capture = 0;
     cl.requested = 0;
     cl_coll_window_abandon();
+    cl_comm_release_settled(0);
     ckpt_layer_checkpoint_settled(n, 0);
 }
 
@@ -272,10 +287,19 @@ static void handle(const int64_t m[CONTROL_WORDS])
     case CTRL_COLLMAX:
         cl_coll_target((uint64_t)m[4], (uint64_t)m[2]);
         break;
+    case CTRL_VOTE:
+        if (n == cl.in_progress)
+            cl_comm_release_tally((uint64_t)m[4], (int)m[2]);
+        break;
+    case CTRL_RELEASE:
+        if (n == cl.in_progress)
+            cl_comm_release_agreed((uint64_t)m[4]);
+        break;
     case CTRL_SAVED: /* (of a checkpoint given up since: not counted towards the next) */
         if (n == cl.in_progress && ++saved_count == cl.size) {
             counts_for = n;
             cl_coll_announce(send_highest, cl.size);
+            cl_comm_release_announce(send_release, cl.size);
             broadcast(CTRL_ALL_SAVED, n);
         }
         break;
@@ -309,6 +333,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
         cl.epoch_committed = 1; /* n began our epoch: every rank took it */
         cl.in_progress = 0;
         cl.local_saved = cl.requested = 0;
+        cl_comm_release_settled(1); /* before the next checkpoint can start */
         ckpt_layer_checkpoint_settled(n, 1);
         break;
     case CTRL_FINALIZING:
@@ -476,6 +501,7 @@ void cl_begin_epoch(void)
     cl.logging = 1;
     cl.late_capture = 1;
     cl_coll_window_open();
+    cl_comm_release_vote();
     cl_requests_log_pending_collectives();
 }
 
@@ -518,6 +544,7 @@ void cl_announce_if_pending(void)
         control_send(r, CTRL_SENT, n, (int64_t)sent_report[r]);
     counts_for = n;
     cl_coll_report(send_count);
+    cl_comm_release_report(send_vote);
     control_send(0, CTRL_SAVED, n, 0);
     cl_check_complete();
 }

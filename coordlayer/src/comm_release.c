@@ -1,0 +1,132 @@
+/* Letting go of freed communicators (comm_release.h says when and why). */
+#include "comm_release.h"
+
+#include "coord.h"
+#include "objects.h"
+
+#include <aalc/ckpt_layer_services.h>
+#include <string.h>
+
+/* Creation keys (never 0) with a flag each, in an open-addressing table. */
+struct key_table {
+    uint64_t *keys;
+    unsigned char *flags;
+    size_t capacity, n; /* capacity: a power of two, or 0 */
+};
+
+static size_t slot_of(const struct key_table *t, uint64_t key)
+{
+    size_t i = (size_t)(key * 0x9e3779b97f4a7c15ULL) & (t->capacity - 1);
+    while (t->keys[i] && t->keys[i] != key)
+        i = (i + 1) & (t->capacity - 1);
+    return i;
+}
+
+static void table_clear(struct key_table *t)
+{
+    ckpt_untracked_free(t->keys);
+    ckpt_untracked_free(t->flags);
+    memset(t, 0, sizeof *t);
+}
+
+static void table_grow(struct key_table *t)
+{
+    struct key_table bigger = {NULL, NULL, t->capacity ? 2 * t->capacity : 64, 0};
+    bigger.keys = ckpt_untracked_malloc(sizeof *bigger.keys * bigger.capacity);
+    bigger.flags = ckpt_untracked_malloc(bigger.capacity);
+    memset(bigger.keys, 0, sizeof *bigger.keys * bigger.capacity);
+    for (size_t i = 0; i < t->capacity; i++)
+        if (t->keys[i]) {
+            size_t j = slot_of(&bigger, t->keys[i]);
+            bigger.keys[j] = t->keys[i];
+            bigger.flags[j] = t->flags[i];
+            bigger.n++;
+        }
+    table_clear(t);
+    *t = bigger;
+}
+
+/* ORs `flag` into the key's flag, adding the key if new. */
+static void table_or(struct key_table *t, uint64_t key, unsigned char flag)
+{
+    if (2 * (t->n + 1) > t->capacity)
+        table_grow(t);
+    size_t i = slot_of(t, key);
+    if (!t->keys[i]) {
+        t->keys[i] = key;
+        t->flags[i] = 0;
+        t->n++;
+    }
+    t->flags[i] |= flag;
+}
+
+static int table_has(const struct key_table *t, uint64_t key)
+{
+    return t->capacity && t->keys[slot_of(t, key)] == key;
+}
+
+static struct key_table votes;  /* this rank's, at its checkpoint: flag = keep */
+static struct key_table tally;  /* coordinator: flag = some rank keeps */
+static struct key_table agreed; /* nobody keeps these: forgotten at the commit */
+
+void cl_comm_release_vote(void)
+{
+    table_clear(&votes);
+    unsigned char *needed = cl_objects_needed(1);
+    for (int i = CL_SELF + 1; i < cl_nobjects; i++) {
+        const struct cl_object *o = &cl_objects[i];
+        if (o->kind == CL_OBJ_COMM && o->made_by && o->freed != CL_RECLAIMED)
+            table_or(&votes, o->made_by, needed[i] != 0);
+    }
+    ckpt_untracked_free(needed);
+}
+
+void cl_comm_release_report(void (*send)(uint64_t key, int keep))
+{
+    for (size_t i = 0; i < votes.capacity; i++)
+        if (votes.keys[i])
+            send(votes.keys[i], votes.flags[i]);
+    table_clear(&votes);
+}
+
+void cl_comm_release_tally(uint64_t key, int keep)
+{
+    table_or(&tally, key, keep != 0);
+}
+
+void cl_comm_release_announce(void (*send)(int rank, uint64_t key), int nranks)
+{
+    for (int r = 0; r < nranks; r++)
+        for (size_t i = 0; i < tally.capacity; i++)
+            if (tally.keys[i] && !tally.flags[i])
+                send(r, tally.keys[i]);
+    table_clear(&tally);
+}
+
+void cl_comm_release_tally_reset(void)
+{
+    table_clear(&tally);
+}
+
+void cl_comm_release_agreed(uint64_t key)
+{
+    table_or(&agreed, key, 1);
+}
+
+void cl_comm_release_settled(int committed)
+{
+    if (committed && agreed.n) {
+        unsigned char *gone = ckpt_untracked_malloc((size_t)cl_nobjects + 1);
+        memset(gone, 0, (size_t)cl_nobjects + 1);
+        for (int i = CL_SELF + 1; i < cl_nobjects; i++) {
+            const struct cl_object *o = &cl_objects[i];
+            /* Freed here too by now (comm_release.h); one still in use by a
+             * request would be a program that never completes it: kept. */
+            gone[i] = o->kind == CL_OBJ_COMM && o->freed == 1 && o->made_by &&
+                      table_has(&agreed, o->made_by);
+        }
+        cl_objects_forget(gone);
+        ckpt_untracked_free(gone);
+    }
+    table_clear(&agreed);
+}
