@@ -818,7 +818,7 @@ static void rebuild_crossing_creations(void)
         uint64_t top = 0;
         if (!e->creation || !find_count(&highest, e->comm, &top) || e->seq > top)
             continue;
-        cl_comm_pseudo(e->comm); /* found, or a pseudo-communicator we had not used before */
+        int parent = cl_comm_pseudo(e->comm); /* found, or a pseudo-communicator new to us */
         struct creation k;
         memcpy(&k, e->bytes, sizeof k);
         if (k.nargs < 0 || (size_t)e->nbytes != sizeof k + sizeof(int64_t) * (size_t)k.nargs)
@@ -828,6 +828,21 @@ static void rebuild_crossing_creations(void)
         if (!cl_recipe_valid(k.call, args, k.nargs))
             ckpt_fatal("recovering: malformed communicator recipe in this rank's log");
         MPI_Comm real = CL_HANDLE(MPI_Comm, cl_recipe_build(k.call, args, k.nargs));
+        /* As cl_comm_made and MPI_Intercomm_create keyed it (comm_release.h). */
+        int across = k.call == CL_MAKE_INTERCOMM;
+        uint32_t members = across && real == MPI_COMM_NULL ? 0
+                           : cl_creation_members(across ? MPI_COMM_NULL : cl_comm_at(parent), real);
+        uint64_t made_by = !members ? 0 : across ? k.name : cl_creation_key(e->comm, e->seq);
+        if (e->object < 0 && made_by) {
+            /* Left out of it (MPI_COMM_NULL): recorded all the same, as the
+             * live call records it, so that a later recovery makes this
+             * rank take part in building it again. */
+            int index = cl_object_add_placeholder();
+            cl_objects[index].freed = 1;
+            cl_objects[index].made_by = made_by;
+            cl_objects[index].made_by_members = members;
+            cl_recipe_add(k.call, index, args, k.nargs);
+        }
         if (e->object >= 0) {
             while (cl_nobjects <= e->object) /* placeholders up to its old index */
                 cl_object_free(cl_object_add_placeholder());
@@ -842,8 +857,8 @@ static void rebuild_crossing_creations(void)
             cl_objects[e->object].freed = 0;
             cl_objects[e->object].name = k.name;
             cl_objects[e->object].coll_seq = 0;
-            cl_objects[e->object].made_by =
-                k.call == CL_MAKE_INTERCOMM ? k.name : cl_creation_key(e->comm, e->seq);
+            cl_objects[e->object].made_by = made_by;
+            cl_objects[e->object].made_by_members = members;
             cl_recipe_add(k.call, e->object, args, k.nargs);
         }
         cl.counters.comm_rebuilt++;

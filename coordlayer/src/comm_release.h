@@ -9,14 +9,14 @@
  *
  * So at each local checkpoint every rank votes, per creation (the key all
  * members of the parent give the communicators one collective made, those
- * left out included): keep it, or it may go (every communicator of it here
- * is freed and nothing needs it). The coordinator tells every rank the
- * creations nobody keeps; each rank forgets them when the checkpoint
- * commits, before it takes the next one, so every image after it lacks
- * them alike. A rank that had not made the communicator at its checkpoint
- * (it was behind) had freed it too by the commit: the commit waits until
- * every rank reached the highest collective count of every communicator
- * (coll.h), and freeing is one of them. */
+ * left out included), with the number of ranks that make it: keep it, or
+ * it may go (every communicator of it here is freed and nothing still in
+ * the table is built from it). The coordinator tells every rank the
+ * creations that every rank making them voted may go; each rank forgets
+ * them when the checkpoint commits, before it takes the next one, so every
+ * image after it lacks them alike. A rank behind, that had not made it at
+ * its checkpoint, casts no vote, and the creation waits for the next
+ * checkpoint. What a communicator is built from goes a round after it. */
 #ifndef AALC_COMM_RELEASE_H
 #define AALC_COMM_RELEASE_H
 
@@ -25,11 +25,11 @@
 /* At the local checkpoint: this rank's votes, kept until they are sent. */
 void cl_comm_release_vote(void);
 /* Sends them (keep: 1, or 0: may go). */
-void cl_comm_release_report(void (*send)(uint64_t key, int keep));
+void cl_comm_release_report(void (*send)(uint64_t key, int keep, uint32_t members));
 
 /* Coordinator: count one vote; at the end, tell every rank the creations
  * that no rank keeps, and start again empty. */
-void cl_comm_release_tally(uint64_t key, int keep);
+void cl_comm_release_tally(uint64_t key, int keep, uint32_t members);
 void cl_comm_release_announce(void (*send)(int rank, uint64_t key), int nranks);
 void cl_comm_release_tally_reset(void);
 

@@ -46,7 +46,13 @@ MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t 
 {
     cl_bits handle = cl_object_add(CL_OBJ_COMM, CL_BITS(real), call, args, nargs);
     int index = cl_bits_index(handle);
-    cl_objects[index].made_by = cl_creation_key(cl_objects[c->comm].name, c->seq);
+    /* A failed MPI_Intercomm_create is logged by each group on its own
+     * communicator: no key both would agree on; never let go. */
+    cl_objects[index].made_by_members =
+        call == CL_MAKE_INTERCOMM ? 0 : cl_creation_members(c->real, real);
+    cl_objects[index].made_by = cl_objects[index].made_by_members
+                                    ? cl_creation_key(cl_objects[c->comm].name, c->seq)
+                                    : 0;
     if (real == MPI_COMM_NULL) {
         cl_object_free(index);
         index = -1;
@@ -358,6 +364,7 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
     cl_comm_created(cl_bits_index(handle), c.comm, c.seq, real);
     /* Both groups name it alike only by its own name. */
     cl_objects[cl_bits_index(handle)].made_by = cl_objects[cl_bits_index(handle)].name;
+    cl_objects[cl_bits_index(handle)].made_by_members = cl_creation_members(MPI_COMM_NULL, real);
     cl_coll_end_creation_across(&c, &u, CL_MAKE_INTERCOMM, args, 5, cl_bits_index(handle));
     *newintercomm = CL_HANDLE(MPI_Comm, handle);
     return rc;

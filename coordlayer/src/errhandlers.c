@@ -115,16 +115,30 @@ int MPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *errhandler)
     return rc;
 }
 
+void cl_errhandler_hold(MPI_Errhandler errhandler)
+{
+    if (cl_is_virtual(errhandler, CL_OBJ_ERRHANDLER))
+        cl_objects[cl_index_of(errhandler)].slot++;
+}
+
+int cl_errhandler_release(MPI_Errhandler errhandler)
+{
+    if (!cl_is_virtual(errhandler, CL_OBJ_ERRHANDLER))
+        return MPI_SUCCESS;
+    int index = cl_index_of(errhandler);
+    if (--cl_objects[index].slot > 0)
+        return MPI_SUCCESS; /* held through another reference */
+    MPI_Errhandler real = cl_real_errhandler(errhandler);
+    int rc = PMPI_Errhandler_free(&real); /* a copy: the trampoline finds it by its handle */
+    cl_object_free(index);
+    return rc;
+}
+
 int MPI_Errhandler_free(MPI_Errhandler *errhandler)
 {
     if (!cl_is_virtual(*errhandler, CL_OBJ_ERRHANDLER))
         return PMPI_Errhandler_free(errhandler);
-    int index = cl_index_of(*errhandler), rc = MPI_SUCCESS;
-    MPI_Errhandler real = cl_real_errhandler(*errhandler);
+    MPI_Errhandler program = *errhandler;
     *errhandler = MPI_ERRHANDLER_NULL;
-    if (--cl_objects[index].slot > 0)
-        return rc; /* the program holds it through another reference */
-    rc = PMPI_Errhandler_free(&real); /* a copy: the trampoline finds it by its handle */
-    cl_object_free(index);
-    return rc;
+    return cl_errhandler_release(program);
 }

@@ -29,6 +29,7 @@
 #include "coll.h"
 #include "coord.h"
 #include "datatypes.h"
+#include "errhandlers.h"
 #include "handle_bits.h"
 #include "infos.h"
 #include "objects.h"
@@ -58,7 +59,7 @@ struct file {
     int32_t path_len;
     int32_t hints_len;
     MPI_Datatype etype, filetype; /* the program's; derived ones are private duplicates */
-    MPI_Errhandler errhandler;    /* a predefined one */
+    MPI_Errhandler errhandler;    /* the program's (it holds a reference to one it made) */
     MPI_Offset disp;
     MPI_Offset position;     /* at the checkpoint, in etypes of the view */
     MPI_Offset size;         /* at the checkpoint, or when closed */
@@ -214,6 +215,7 @@ static MPI_File add_file(int comm, uint64_t seq, char *path, int amode, MPI_File
     f->etype = f->filetype = MPI_BYTE;
     snprintf(f->datarep, sizeof f->datarep, "native");
     f->errhandler = default_errhandler;
+    cl_errhandler_hold(f->errhandler);
     f->path = path;
     f->path_len = (int32_t)strlen(path);
     f->real = real;
@@ -262,6 +264,8 @@ int MPI_File_close(MPI_File *fh)
     int rc = PMPI_File_close(&f->real); /* on recovery this rank's own handle */
     f->open = 0;
     f->size = size;
+    cl_errhandler_release(f->errhandler);
+    f->errhandler = MPI_ERRORS_RETURN;
     release_type(f->etype);
     release_type(f->filetype);
     if (replay)
@@ -690,38 +694,80 @@ int MPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Da
     return MPI_SUCCESS;
 }
 
-/* ---- error handlers: the predefined ones ---- */
+/* ---- error handlers ----
+ *
+ * The program's handler of each file (and of MPI_FILE_NULL, which files
+ * opened later start with) is recorded here, and set again on the reopened
+ * file. One the program made is, for the library, a trampoline (as for
+ * communicators, errhandlers.c): MPI would hand it the library's file
+ * handle, which the program never saw. Each file holds a reference to its
+ * handler, so that the program may free its own at once, as MPI allows. */
 
-static MPI_Errhandler predefined_errhandler(MPI_Errhandler e)
+void cl_file_errhandler_trampoline(MPI_File *real, int *code, ...)
 {
-    if (cl_is_virtual(e, CL_OBJ_ERRHANDLER))
-        cl_unsupported("MPI_File_set_errhandler with an error handler the program made",
-                       "it would not be set again on the reopened file; use "
-                       "MPI_ERRORS_RETURN or MPI_ERRORS_ARE_FATAL");
-    return e;
+    MPI_File program = MPI_FILE_NULL;
+    MPI_Errhandler handler = default_errhandler;
+    for (int i = 0; i < nfiles && *real != MPI_FILE_NULL; i++)
+        if (files[i].open && files[i].real == *real) {
+            program = handle_of(i);
+            handler = files[i].errhandler;
+        }
+    if (!cl_is_virtual(handler, CL_OBJ_ERRHANDLER))
+        ckpt_fatal("MPI error %d on a file whose error handler this layer does not know", *code);
+    MPI_File_errhandler_function *function = (MPI_File_errhandler_function *)(uintptr_t)
+        cl_recipe_arg(cl_index_of(handler), CL_MAKE_FILE_ERRHANDLER, 0);
+    function(&program, code);
+}
+
+int MPI_File_create_errhandler(MPI_File_errhandler_function *function,
+                               MPI_Errhandler *errhandler)
+{
+    MPI_Errhandler real;
+    int rc = PMPI_File_create_errhandler(cl_file_errhandler_trampoline, &real);
+    int64_t args[1] = {(int64_t)(uintptr_t)function};
+    *errhandler = CL_HANDLE(MPI_Errhandler, cl_object_add(CL_OBJ_ERRHANDLER, CL_BITS(real),
+                                                          CL_MAKE_FILE_ERRHANDLER, args, 1));
+    cl_objects[cl_index_of(*errhandler)].slot = 1; /* the program's reference */
+    return rc;
 }
 
 int MPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
 {
     struct file *f = file_of(file, "MPI_File_set_errhandler");
-    int rc = PMPI_File_set_errhandler(f ? f->real : file, predefined_errhandler(errhandler));
+    if (cl_is_virtual(errhandler, CL_OBJ_ERRHANDLER) &&
+        cl_recipe_find(cl_index_of(errhandler), CL_MAKE_FILE_ERRHANDLER, &(int){0}) == NULL)
+    { /* a communicator's: an error, raised on the file as MPI would */
+        PMPI_File_call_errhandler(f ? f->real : file, MPI_ERR_ARG);
+        return MPI_ERR_ARG;
+    }
+    int rc = PMPI_File_set_errhandler(f ? f->real : file, cl_real_errhandler(errhandler));
     if (rc == MPI_SUCCESS) {
-        if (f)
-            f->errhandler = errhandler;
-        else
-            default_errhandler = errhandler;
+        MPI_Errhandler *kept = f ? &f->errhandler : &default_errhandler;
+        cl_errhandler_hold(errhandler);
+        cl_errhandler_release(*kept);
+        *kept = errhandler;
     }
     return rc;
 }
 
 int MPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
 {
-    return PMPI_File_get_errhandler(real_of(file, "MPI_File_get_errhandler"), errhandler);
+    struct file *f = file_of(file, "MPI_File_get_errhandler");
+    *errhandler = f ? f->errhandler : default_errhandler;
+    cl_errhandler_hold(*errhandler); /* a new reference for the program, as in MPI */
+    return MPI_SUCCESS;
 }
 
 int MPI_File_call_errhandler(MPI_File fh, int errorcode)
 {
     return PMPI_File_call_errhandler(real_of(fh, "MPI_File_call_errhandler"), errorcode);
+}
+
+void cl_files_keep_comms(unsigned char *needed)
+{
+    for (int i = 0; i < nfiles; i++)
+        if (files[i].open)
+            needed[files[i].comm] = 1;
 }
 
 /* ---- image ---- */
@@ -818,7 +864,7 @@ static void reopen(struct file *f, uint64_t checkpoint)
     if (rc == MPI_SUCCESS)
         rc = PMPI_File_seek(f->real, f->position, MPI_SEEK_SET);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_File_set_errhandler(f->real, f->errhandler);
+        rc = PMPI_File_set_errhandler(f->real, cl_real_errhandler(f->errhandler));
     if (rc != MPI_SUCCESS) {
         char why[MPI_MAX_ERROR_STRING] = "";
         int len = 0;
@@ -872,7 +918,7 @@ void cl_files_recover(uint64_t checkpoint)
     PMPI_Allreduce(&any, &anyone, 1, MPI_INT, MPI_MAX, cl.control);
     if (!anyone)
         return;
-    PMPI_File_set_errhandler(MPI_FILE_NULL, default_errhandler);
+    PMPI_File_set_errhandler(MPI_FILE_NULL, cl_real_errhandler(default_errhandler));
     for (int i = 0; i < nfiles; i++)
         if (files[i].open)
             reopen(&files[i], checkpoint);

@@ -3,8 +3,18 @@
 #ifndef AALC_CL_FILES_H
 #define AALC_CL_FILES_H
 
+#include <mpi.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/* What the library calls for every file error handler the program made:
+ * finds the program's function and file handle, and calls the one with
+ * the other (as errhandlers.c does for communicators). */
+void cl_file_errhandler_trampoline(MPI_File *real, int *code, ...);
+
+/* Marks the communicators open files were opened on (table indices) in
+ * `needed`: MPI_File_get_group names them while the file is open. */
+void cl_files_keep_comms(unsigned char *needed);
 
 /* Image: the files open at the checkpoint (view, pointer, size) and the
  * sizes of those closed since the last recovery. */

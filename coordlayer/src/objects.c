@@ -5,6 +5,7 @@
 #include "coll.h"
 #include "coord.h"
 #include "errhandlers.h"
+#include "files.h"
 #include "handle_bits.h"
 #include "piggyback.h"
 #include "registries.h"
@@ -161,8 +162,10 @@ void cl_objects_window_opened(void)
 {
     window_slots = cl_grow(window_slots, &window_slots_capacity, nfree_slots + 1,
                            sizeof *window_slots);
-    memcpy(window_slots, free_slots, sizeof *free_slots * (size_t)nfree_slots);
-    nwindow_slots = nfree_slots;
+    nwindow_slots = 0;
+    for (int k = 0; k < nfree_slots; k++) /* the list may name slots taken since */
+        if (cl_objects[free_slots[k]].freed == CL_RECLAIMED)
+            window_slots[nwindow_slots++] = free_slots[k];
 }
 
 static int append_slot(void)
@@ -260,7 +263,9 @@ int cl_comm_pseudo(uint64_t name)
     int i = cl_comm_named(name);
     if (i >= 0)
         return i;
-    i = new_entry(CL_OBJ_COMM, CL_BITS(MPI_COMM_NULL));
+    /* A new slot: a recovery makes the pseudo-communicators of the
+     * creations it rebuilds before it puts those at their logged indices. */
+    i = cl_object_add_placeholder();
     cl_objects[i].name = name;
     cl_objects[i].freed = 1; /* no handle ever reaches the program */
     return i;
@@ -536,9 +541,15 @@ unsigned char *cl_objects_needed(int comms_by_use)
         needed[i] |= o->freed != CL_RECLAIMED &&
                      (comm_kept || !o->freed || o->freed == CL_FREED_IN_USE);
     }
-    for (int j = nrecipes - 1; j >= 0; j--)
-        if (needed[recipes[j].object])
+    /* Voting, every communicator still in the table keeps what it is built
+     * from, needed or not: whether it goes is agreed by all its holders,
+     * so what it is built from may go only once it has (a round later). */
+    for (int j = nrecipes - 1; j >= 0; j--) {
+        const struct cl_object *o = &cl_objects[recipes[j].object];
+        if (needed[recipes[j].object] ||
+            (comms_by_use && o->kind == CL_OBJ_COMM && o->freed != CL_RECLAIMED))
             mark_needed_by(&recipes[j], needed);
+    }
     return needed;
 }
 
@@ -572,13 +583,14 @@ static void forget_comm(int i)
 int cl_objects_forget(unsigned char *gone)
 {
     /* Recipes name only older objects: one pass in creation order finds
-     * the freed objects built from what goes (a group of a freed
-     * communicator), which go with it. A needed object is never among
-     * them: it would have kept its ingredients (cl_objects_needed). */
+     * the freed groups built from what goes, which go with it. Nothing else
+     * can be built from it: a needed object, or a communicator, would have
+     * kept it (cl_objects_needed). */
     for (int j = 0; j < nrecipes; j++) {
         struct gone_search search = {gone, 0};
         each_ingredient(&recipes[j], find_gone, &search);
-        if (search.found && cl_objects[recipes[j].object].freed == 1)
+        const struct cl_object *o = &cl_objects[recipes[j].object];
+        if (search.found && o->freed == 1 && o->kind != CL_OBJ_COMM)
             gone[recipes[j].object] = 1;
     }
     int kept = 0;
@@ -657,6 +669,18 @@ uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new)
 uint64_t cl_creation_key(uint64_t parent_name, uint64_t parent_seq)
 {
     return mix64(parent_name ^ mix64(parent_seq * 0xc2b2ae3d27d4eb4fULL + 0x6d616465ULL)) | 1;
+}
+
+uint32_t cl_creation_members(MPI_Comm parent, MPI_Comm made)
+{
+    MPI_Comm comm = parent != MPI_COMM_NULL ? parent : made;
+    if (comm == MPI_COMM_NULL)
+        return 0;
+    int size = 0, remote = 0;
+    PMPI_Comm_size(comm, &size);
+    if (cl_is_inter(comm))
+        PMPI_Comm_remote_size(comm, &remote);
+    return (uint32_t)(size + remote);
 }
 
 uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new)
@@ -954,6 +978,9 @@ cl_bits cl_recipe_build(int call, const int64_t *a, int nargs)
         return CL_BITS(op);
     case CL_MAKE_ERRHANDLER:
         PMPI_Comm_create_errhandler(cl_errhandler_trampoline, &errhandler); /* calls a[0] */
+        return CL_BITS(errhandler);
+    case CL_MAKE_FILE_ERRHANDLER:
+        PMPI_File_create_errhandler(cl_file_errhandler_trampoline, &errhandler);
         return CL_BITS(errhandler);
     }
     ckpt_fatal("internal error: unknown MPI object recipe %d", call);

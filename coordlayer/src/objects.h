@@ -40,6 +40,9 @@ struct cl_object {
      * the predefined and pseudo-communicators, which are never let go
      * (comm_release.c). */
     uint64_t made_by;
+    /* How many ranks hold an entry of that creation: the parent's members
+     * (both groups of an inter-communicator parent or child). */
+    uint32_t made_by_members;
 };
 
 extern struct cl_object *cl_objects;
@@ -213,6 +216,10 @@ cl_bits cl_recipe_build(int call, const int64_t *args, int nargs);
 uint64_t cl_comm_name(int parent, uint64_t parent_seq, MPI_Comm real_new);
 /* The key of the communicators one collective on a parent makes (made_by). */
 uint64_t cl_creation_key(uint64_t parent_name, uint64_t parent_seq);
+/* How many ranks call a creation on `parent` (MPI_COMM_NULL: a pseudo-
+ * communicator, whose callers are the new communicator's members); 0 if
+ * that cannot be told (a failed creation on a pseudo-communicator). */
+uint32_t cl_creation_members(MPI_Comm parent, MPI_Comm made);
 /* An inter-communicator's two groups name it from different parents: they
  * swap their names over it (a collective on it) and both take the pair. */
 uint64_t cl_comm_name_inter(uint64_t mine, MPI_Comm real_new);

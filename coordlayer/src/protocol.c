@@ -13,8 +13,8 @@
  *   ALL_SAVED 0 -> all    every image is durable: stop logging
  *   COMPLETE  p -> 0      p's late messages and event log are durable too
  *   COMMITTED 0 -> all    the checkpoint exists
- *   VOTE n keep key  p -> 0  per creation of communicators p holds: may they
- *                          go (comm_release.h)? (sent before SAVED)
+ *   VOTE n keep+members key  p -> 0  per creation of communicators p holds:
+ *                          may they go (comm_release.h)? (sent before SAVED)
  *   RELEASE n key  0 -> all  nobody keeps them: forget them when n commits
  *   CANCEL n  p -> 0      p cannot take part in n (its image or log failed, or
  *                          it is shutting down)
@@ -98,9 +98,9 @@ static void send_highest(int rank, uint64_t name, uint64_t seq)
     control_send_named(rank, CTRL_COLLMAX, counts_for, (int64_t)seq, name);
 }
 
-static void send_vote(uint64_t key, int keep)
+static void send_vote(uint64_t key, int keep, uint32_t members)
 {
-    control_send_named(0, CTRL_VOTE, counts_for, keep, key);
+    control_send_named(0, CTRL_VOTE, counts_for, (int64_t)members << 1 | (keep != 0), key);
 }
 static void send_release(int rank, uint64_t key)
 {
@@ -289,7 +289,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
         break;
     case CTRL_VOTE:
         if (n == cl.in_progress)
-            cl_comm_release_tally((uint64_t)m[4], (int)m[2]);
+            cl_comm_release_tally((uint64_t)m[4], (int)(m[2] & 1), (uint32_t)(m[2] >> 1));
         break;
     case CTRL_RELEASE:
         if (n == cl.in_progress)

@@ -65,9 +65,6 @@ REFUSED = [
       "MPI_File_seek_shared", "MPI_File_get_position_shared"],
      "shared file pointers are not saved by the coordination layer; use explicit offsets or "
      "the individual file pointer"),
-    (["MPI_File_create_errhandler"],
-     "an error handler the program makes for files would not be set again on a reopened "
-     "file; use MPI_ERRORS_RETURN or MPI_ERRORS_ARE_FATAL"),
     (["MPI_File_"], "not handled by the coordination layer's MPI-IO support"),
 ]
 

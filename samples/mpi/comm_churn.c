@@ -13,7 +13,9 @@
  *   - every `renew` iterations, replaces `kept` by a split of a fresh
  *     duplicate that is freed at once: a live communicator whose parent is
  *     gone, which a recovery must still be able to build, while the previous
- *     `kept` and its parent may go;
+ *     `kept` and its parent may go; and replaces `pair`, a split of
+ *     MPI_COMM_WORLD that ranks 0 and 1 are in and the others are left out
+ *     of (they record the creation all the same, and free nothing);
  *   - every 5th iteration makes a Cartesian communicator and frees it.
  * Every result is folded into a running hash; rank 0 prints every rank's.
  *
@@ -64,7 +66,8 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    MPI_Comm kept = orphan_split(rank);
+    MPI_Comm kept = orphan_split(rank), pair;
+    MPI_Comm_split(MPI_COMM_WORLD, rank < 2 ? 0 : MPI_UNDEFINED, rank, &pair);
     uint64_t h = mix64(0xc0ffeeULL + (uint64_t)rank);
     for (int it = 0; it < iters; it++) {
 #pragma ckpt potential
@@ -77,9 +80,14 @@ int main(int argc, char **argv)
         MPI_Comm_free(&dup);
 
         h = reduce_on(kept, h, 3);
+        if (pair != MPI_COMM_NULL)
+            h = reduce_on(pair, h, 5);
         if (it % renew == renew - 1) {
             MPI_Comm_free(&kept);
             kept = orphan_split(rank + it);
+            if (pair != MPI_COMM_NULL)
+                MPI_Comm_free(&pair);
+            MPI_Comm_split(MPI_COMM_WORLD, rank < 2 ? 0 : MPI_UNDEFINED, size - rank, &pair);
         }
         if (it % 5 == 4) {
             int dims[1] = {size}, periods[1] = {1}, left, right;
@@ -94,6 +102,8 @@ int main(int argc, char **argv)
         }
     }
     MPI_Comm_free(&kept);
+    if (pair != MPI_COMM_NULL)
+        MPI_Comm_free(&pair);
 
     uint64_t *all = malloc((size_t)size * sizeof(uint64_t));
     MPI_Gather(&h, 1, MPI_UINT64_T, all, 1, MPI_UINT64_T, 0, MPI_COMM_WORLD);
