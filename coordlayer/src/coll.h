@@ -152,9 +152,10 @@ void cl_coll_nb_creation_completed(struct cl_nb_coll *nb);
 
 /* Communicator creation (a collective on the parent): the recipe goes to the
  * log with the result; replayed, the communicator rebuilt at recovery is
- * returned. `index` -1 means the call gave this rank MPI_COMM_NULL. */
+ * returned. `index` -1 means the call gave this rank MPI_COMM_NULL; its
+ * entry, kept for later rebuilds, is at `null_slot`. */
 void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs,
-                          int index);
+                          int index, int null_slot);
 MPI_Comm cl_coll_replay_creation(struct cl_coll *c);
 /* A creation collective over more ranks than its communicator's members
  * (MPI_Intercomm_create: both groups, each calling it on its own local

@@ -36,6 +36,10 @@ struct creation {
      * (MPI_Intercomm_create): the count on the caller's own communicator,
      * by which the replayed call finds it. 0: none. */
     uint64_t local_comm, local_seq;
+    /* The slot of this rank's entry when the call gave it MPI_COMM_NULL
+     * (left out, or failed): a recovery records the entry there too. -1:
+     * none. */
+    int32_t null_slot, unused;
 };
 static struct coll_entry *entries;
 static int nentries, entries_capacity, replay_cursor;
@@ -515,9 +519,10 @@ void cl_coll_join_replay(int index)
 }
 
 static void log_creation(struct cl_coll *c, const struct cl_coll *local, int call,
-                         const int64_t *args, int nargs, int index)
+                         const int64_t *args, int nargs, int index, int null_slot)
 {
-    struct creation k = {call, nargs, index >= 0 ? cl_objects[index].name : 0, 0, 0};
+    struct creation k = {call, nargs, index >= 0 ? cl_objects[index].name : 0, 0, 0, null_slot,
+                         0};
     if (local) {
         k.local_comm = cl_objects[local->comm].name;
         k.local_seq = local->seq;
@@ -531,10 +536,11 @@ static void log_creation(struct cl_coll *c, const struct cl_coll *local, int cal
     memcpy(e->bytes + sizeof k, args, sizeof *args * (size_t)nargs);
 }
 
-void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs, int index)
+void cl_coll_end_creation(struct cl_coll *c, int call, const int64_t *args, int nargs, int index,
+                          int null_slot)
 {
     if (c->log)
-        log_creation(c, NULL, call, args, nargs, index);
+        log_creation(c, NULL, call, args, nargs, index, null_slot);
     if (window_open && targets_known && c->seq >= cl_objects[c->comm].log_to)
         window_check();
 }
@@ -545,7 +551,7 @@ void cl_coll_end_creation_across(struct cl_coll *local, struct cl_coll *across, 
     /* A member ahead on `local` is ahead on `across` too: `local->log`
      * implies `across->log`, and is tested only as a safeguard. */
     if (across->log || local->log)
-        log_creation(across, local, call, args, nargs, index);
+        log_creation(across, local, call, args, nargs, index, -1);
     if (window_open && targets_known)
         window_check();
 }
@@ -833,33 +839,20 @@ static void rebuild_crossing_creations(void)
         uint32_t members = across && real == MPI_COMM_NULL ? 0
                            : cl_creation_members(across ? MPI_COMM_NULL : cl_comm_at(parent), real);
         uint64_t made_by = !members ? 0 : across ? k.name : cl_creation_key(e->comm, e->seq);
-        if (e->object < 0 && made_by) {
-            /* Left out of it (MPI_COMM_NULL): recorded all the same, as the
-             * live call records it, so that a later recovery makes this
-             * rank take part in building it again. */
-            int index = cl_object_add_placeholder();
-            cl_objects[index].freed = 1;
-            cl_objects[index].made_by = made_by;
-            cl_objects[index].made_by_members = members;
-            cl_recipe_add(k.call, index, args, k.nargs);
-        }
-        if (e->object >= 0) {
-            while (cl_nobjects <= e->object) /* placeholders up to its old index */
-                cl_object_free(cl_object_add_placeholder());
-            struct cl_object *o = &cl_objects[e->object];
-            if (o->freed == CL_RECLAIMED) { /* free at the checkpoint (objects.c) */
-                memset(o, 0, sizeof *o);
-                o->kind = CL_OBJ_COMM;
-            }
-            if (o->name || o->kind != CL_OBJ_COMM)
+        /* Where the live call put its entry: also when it gave this rank
+         * MPI_COMM_NULL (left out, or failed), whose entry a later recovery
+         * needs to make this rank take part in building it again. */
+        int slot = e->object >= 0 ? e->object : k.null_slot;
+        if (slot >= 0) {
+            if (cl_object_place(slot) != 0)
                 ckpt_fatal("recovering: the slot of a communicator in this rank's log is taken");
-            cl_objects[e->object].real = CL_BITS(real);
-            cl_objects[e->object].freed = 0;
-            cl_objects[e->object].name = k.name;
-            cl_objects[e->object].coll_seq = 0;
-            cl_objects[e->object].made_by = made_by;
-            cl_objects[e->object].made_by_members = members;
-            cl_recipe_add(k.call, e->object, args, k.nargs);
+            struct cl_object *o = &cl_objects[slot];
+            o->real = CL_BITS(real);
+            o->freed = e->object >= 0 ? 0 : 1;
+            o->name = e->object >= 0 ? k.name : 0;
+            o->made_by = made_by;
+            o->made_by_members = members;
+            cl_recipe_add(k.call, slot, args, k.nargs);
         }
         cl.counters.comm_rebuilt++;
         ckpt_untracked_free(args);

@@ -53,13 +53,15 @@ MPI_Comm cl_comm_made(struct cl_coll *c, MPI_Comm real, int call, const int64_t 
     cl_objects[index].made_by = cl_objects[index].made_by_members
                                     ? cl_creation_key(cl_objects[c->comm].name, c->seq)
                                     : 0;
+    int null_slot = -1;
     if (real == MPI_COMM_NULL) {
         cl_object_free(index);
+        null_slot = index;
         index = -1;
     } else {
         cl_comm_created(index, c->comm, c->seq, real);
     }
-    cl_coll_end_creation(c, call, args, nargs, index);
+    cl_coll_end_creation(c, call, args, nargs, index, null_slot);
     return index >= 0 ? CL_HANDLE(MPI_Comm, handle) : MPI_COMM_NULL;
 }
 

@@ -914,11 +914,12 @@ static void cut_back(uint64_t checkpoint)
 
 void cl_files_recover(uint64_t checkpoint)
 {
+    /* Local, and needed before any file is opened again. */
+    PMPI_File_set_errhandler(MPI_FILE_NULL, cl_real_errhandler(default_errhandler));
     int any = nfiles > 0, anyone = 0;
     PMPI_Allreduce(&any, &anyone, 1, MPI_INT, MPI_MAX, cl.control);
     if (!anyone)
         return;
-    PMPI_File_set_errhandler(MPI_FILE_NULL, cl_real_errhandler(default_errhandler));
     for (int i = 0; i < nfiles; i++)
         if (files[i].open)
             reopen(&files[i], checkpoint);

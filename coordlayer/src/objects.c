@@ -146,6 +146,7 @@ static uint64_t mix64(uint64_t z)
 }
 
 static void sweep_for_last_freed(int kind);
+static void push_free_slot(int i);
 
 /* The top free slot of a list, or -1. */
 static int pop_free(int *slots, int *n)
@@ -285,6 +286,24 @@ cl_bits cl_virtual_of(cl_bits real, int kind)
         if (cl_objects[i].kind == kind && !cl_objects[i].freed && cl_objects[i].real == real)
             return cl_handle_of(i);
     return real;
+}
+
+int cl_object_place(int index)
+{
+    while (cl_nobjects <= index) { /* free slots up to it */
+        int i = append_slot();
+        memset(&cl_objects[i], 0, sizeof cl_objects[i]);
+        cl_objects[i].kind = CL_OBJ_COMM;
+        cl_objects[i].freed = CL_RECLAIMED;
+        push_free_slot(i);
+    }
+    struct cl_object *o = &cl_objects[index];
+    if (index <= CL_SELF || o->freed != CL_RECLAIMED)
+        return -1;
+    memset(o, 0, sizeof *o); /* the free lists skip it from now on */
+    o->kind = CL_OBJ_COMM;
+    o->real = CL_BITS(MPI_COMM_NULL);
+    return 0;
 }
 
 int cl_object_add_placeholder(void)

@@ -168,9 +168,12 @@ int cl_first_world_rank(MPI_Comm real);
 int cl_first_remote_world_rank(MPI_Comm real);
 int cl_is_inter(MPI_Comm real);
 uint64_t cl_pseudo_name(int parent, int tag, const int *members, int n);
-/* An unused communicator slot (recovery places communicators at their old
- * index: past the restored table, or in one of its free slots). */
+/* A new communicator slot at the end of the table (pseudo-communicators). */
 int cl_object_add_placeholder(void);
+/* Recovery: slot `index`, past the restored table or free in it, made an
+ * empty communicator entry, for one the log says was made there; -1 if
+ * something holds it. */
+int cl_object_place(int index);
 /* Frees the library's communicator of entry `index` (MPI_Comm_free). */
 int cl_comm_free_real(int index);
 /* The program freed this object; its recipe stays for objects built from it
