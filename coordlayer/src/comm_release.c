@@ -1,8 +1,8 @@
 /* Letting go of freed communicators (comm_release.h says when and why). */
 #include "comm_release.h"
 
-#include "coord.h"
 #include "files.h"
+#include "handle_bits.h"
 #include "objects.h"
 
 #include <aalc/ckpt_layer_services.h>
