@@ -364,9 +364,9 @@ int MPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_co
      * member of the other group has joined, and learned that it must log
      * (members of its own group are held by the local count). */
     cl_comm_created(cl_bits_index(handle), c.comm, c.seq, real);
-    /* Both groups name it alike only by its own name. */
-    cl_objects[cl_bits_index(handle)].made_by = cl_objects[cl_bits_index(handle)].name;
-    cl_objects[cl_bits_index(handle)].made_by_members = cl_creation_members(MPI_COMM_NULL, real);
+    struct cl_object *made = &cl_objects[cl_bits_index(handle)];
+    made->made_by = made->name; /* the one key both groups agree on */
+    made->made_by_members = cl_creation_members(MPI_COMM_NULL, real);
     cl_coll_end_creation_across(&c, &u, CL_MAKE_INTERCOMM, args, 5, cl_bits_index(handle));
     *newintercomm = CL_HANDLE(MPI_Comm, handle);
     return rc;

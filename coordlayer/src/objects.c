@@ -288,30 +288,36 @@ cl_bits cl_virtual_of(cl_bits real, int kind)
     return real;
 }
 
+/* Slot i made an empty communicator entry, nothing of what it held left. */
+static void clear_comm_slot(int i)
+{
+    memset(&cl_objects[i], 0, sizeof cl_objects[i]);
+    cl_objects[i].kind = CL_OBJ_COMM;
+    cl_objects[i].real = CL_BITS(MPI_COMM_NULL);
+}
+
+/* Slot i given to the free list. */
+static void release_comm_slot(int i)
+{
+    clear_comm_slot(i);
+    cl_objects[i].freed = CL_RECLAIMED;
+    push_free_slot(i);
+}
+
 int cl_object_place(int index)
 {
-    while (cl_nobjects <= index) { /* free slots up to it */
-        int i = append_slot();
-        memset(&cl_objects[i], 0, sizeof cl_objects[i]);
-        cl_objects[i].kind = CL_OBJ_COMM;
-        cl_objects[i].freed = CL_RECLAIMED;
-        push_free_slot(i);
-    }
-    struct cl_object *o = &cl_objects[index];
-    if (index <= CL_SELF || o->freed != CL_RECLAIMED)
+    while (cl_nobjects <= index) /* free slots up to it */
+        release_comm_slot(append_slot());
+    if (index <= CL_SELF || cl_objects[index].freed != CL_RECLAIMED)
         return -1;
-    memset(o, 0, sizeof *o); /* the free lists skip it from now on */
-    o->kind = CL_OBJ_COMM;
-    o->real = CL_BITS(MPI_COMM_NULL);
+    clear_comm_slot(index); /* the free lists skip it from now on */
     return 0;
 }
 
 int cl_object_add_placeholder(void)
 {
     int i = append_slot();
-    memset(&cl_objects[i], 0, sizeof cl_objects[i]);
-    cl_objects[i].kind = CL_OBJ_COMM;
-    cl_objects[i].real = CL_BITS(MPI_COMM_NULL);
+    clear_comm_slot(i);
     return i;
 }
 
@@ -591,12 +597,7 @@ static void forget_comm(int i)
         ckpt_untracked_free(world_ranks[i]);
         world_ranks[i] = NULL;
     }
-    struct cl_object *o = &cl_objects[i];
-    memset(o, 0, sizeof *o);
-    o->kind = CL_OBJ_COMM;
-    o->real = CL_BITS(MPI_COMM_NULL);
-    o->freed = CL_RECLAIMED;
-    push_free_slot(i);
+    release_comm_slot(i);
 }
 
 int cl_objects_forget(unsigned char *gone)
