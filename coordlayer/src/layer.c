@@ -9,6 +9,7 @@
 #include "files.h"
 #include "held.h"
 #include "infos.h"
+#include "levels.h"
 #include "library_calls.h"
 #include "objects.h"
 #include "piggyback.h"
@@ -75,6 +76,7 @@ static void bring_up(void)
     cl_objects_init();
     ckpt_layer_set_rank((uint32_t)cl.rank, (uint32_t)cl.size);
     ckpt_layer_set_node_processes((uint32_t)ranks_on_this_node());
+    cl_levels_init();
     /* One lock per job: the directory is the job's while it runs (from its
      * first checkpoint, if it did not exist). Rank 0 takes it and tells the
      * others, so that a job refused stops on every rank here, before the
@@ -237,6 +239,7 @@ static void layer_start(int recovering)
     if (!initialised) /* the most the layer gives a program: its level comes from the image */
         PMPI_Init_thread(NULL, NULL, CL_MOST_THREAD_LEVEL, &provided);
     bring_up();
+    cl_levels_recover(); /* before the runtime looks for checkpoints in the local level */
 }
 
 static int add(struct ckpt_image_writer *w, uint32_t kind, const void *data, size_t n, char *err,

@@ -12,7 +12,10 @@
  *   COLLMAX n c name  0 -> all  the highest such count: log collectives up to it
  *   ALL_SAVED 0 -> all    every image is durable: stop logging
  *   COMPLETE  p -> 0      p's late messages and event log are durable too
- *   COMMITTED 0 -> all    the checkpoint exists
+ *   COMMITTED n flush  0 -> all  the checkpoint exists; flush=1: copy your files
+ *                          of it to CKPT_DIR (levels.h)
+ *   FLUSHED n ok  p -> 0  p's flush of n ended: once all have, n is committed
+ *                          in CKPT_DIR too
  *   VOTE n keep+members key  p -> 0  per creation of communicators p holds:
  *                          may they go (comm_release.h)? (sent before SAVED)
  *   RELEASE n key  0 -> all  nobody keeps them: forget them when n commits
@@ -27,6 +30,7 @@
 #include "comm_release.h"
 #include "coord.h"
 #include "layer.h"
+#include "levels.h"
 #include "requests.h"
 
 
@@ -44,7 +48,7 @@ struct cl_state cl;
 enum control_kind {
     CTRL_REQUEST = 1, CTRL_START, CTRL_SENT, CTRL_SAVED, CTRL_ALL_SAVED, CTRL_COMPLETE,
     CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE, CTRL_COLLSEQ, CTRL_COLLMAX,
-    CTRL_CANCEL, CTRL_VOTE, CTRL_RELEASE
+    CTRL_CANCEL, CTRL_VOTE, CTRL_RELEASE, CTRL_FLUSHED
 };
 #define CONTROL_WORDS 5
 #define CONTROL_TAG 1
@@ -323,7 +327,7 @@ static void handle(const int64_t m[CONTROL_WORDS])
                 broadcast(CTRL_ABORT, n);
             } else {
                 ckpt_store_prune_later(ckpt_options_dir(), ckpt_options_keep(), n);
-                broadcast(CTRL_COMMITTED, n);
+                broadcast_value(CTRL_COMMITTED, n, cl_levels_flush_due(n));
             }
         }
         break;
@@ -334,7 +338,11 @@ static void handle(const int64_t m[CONTROL_WORDS])
         cl.in_progress = 0;
         cl.local_saved = cl.requested = 0;
         cl_comm_release_settled(1); /* before the next checkpoint can start */
+        cl_levels_committed(n, (int)m[2]);
         ckpt_layer_checkpoint_settled(n, 1);
+        break;
+    case CTRL_FLUSHED:
+        cl_levels_flushed(n, (int)m[2]);
         break;
     case CTRL_FINALIZING:
         if (!finalizing[from]) {
@@ -375,6 +383,16 @@ void cl_poll_now(void)
     }
 }
 
+/* This rank's flush to CKPT_DIR has ended: the coordinator commits it there
+ * once every rank's has (levels.h). */
+static void report_flush(void)
+{
+    uint64_t n;
+    int ok;
+    if (cl_levels_flush_finished(&n, &ok))
+        control_send(0, CTRL_FLUSHED, n, ok);
+}
+
 void cl_poll_slow(void)
 {
     /* Receives that may get split messages post their part 2 as soon as
@@ -387,6 +405,7 @@ void cl_poll_slow(void)
     if (cl.in_progress || --cl.poll_countdown == 0) {
         cl.poll_countdown = POLL_EVERY;
         cl_poll_now();
+        report_flush();
         cl_bsend_reap(); /* buffered copies gone since */
     }
 }
@@ -449,6 +468,7 @@ int cl_point_due(void)
         return 0;
     cl_announce_if_pending();
     cl_poll_now();
+    report_flush();
     if (cl.start_pending) {
         if (skew_left-- > 0)
             return 0;
@@ -566,6 +586,8 @@ static void wait_for_own_image(void)
 void cl_finalize_protocol(void)
 {
     wait_for_own_image();
+    cl_levels_flush_wait(); /* reported before FINALIZING: the coordinator counts it first */
+    report_flush();
     cl.finalizing = 1;
     control_send(0, CTRL_FINALIZING, cl.in_progress, cl.local_saved);
     double since = PMPI_Wtime();

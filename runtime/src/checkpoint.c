@@ -182,7 +182,7 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
  * copy of its own, and no second copy of the state stays in memory. */
 static int write_state(uint64_t number, const char *path, int *fd, char *err, size_t errlen)
 {
-    if (ckpt_store_create_dir(ckpt_opts.dir, number, err, errlen) != 0)
+    if (ckpt_store_create_dir(ckpt_options_dir(), number, err, errlen) != 0)
         return -1;
     struct ckpt_image_header h;
     fill_header(&h, number);
@@ -259,7 +259,7 @@ static void warn_not_written(uint64_t number, const char *why)
         return;
     }
     uint64_t newest;
-    if (ckpt_store_list_committed(ckpt_opts.dir, &newest, 1) == 1)
+    if (ckpt_store_list_committed(ckpt_options_dir(), &newest, 1) == 1)
         ckpt_warn("checkpoint %llu not written: %s (checkpoint %llu is kept as the newest)",
                   (unsigned long long)number, why, (unsigned long long)newest);
     else
@@ -272,7 +272,7 @@ static void warn_not_written(uint64_t number, const char *why)
 static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
 {
     const struct ckpt_layer *layer = ckpt_active_layer;
-    const char *dir = ckpt_opts.dir;
+    const char *dir = ckpt_options_dir();
     uint64_t number = pending.number;
     char err[PATH_MAX + 256];
     snprintf(err, sizeof err, "%s", why);
@@ -330,14 +330,14 @@ void ckpt_checkpoint_settled(uint64_t n, int committed)
 static int prepare_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
 {
     (void)job;
-    return ckpt_store_prepare(ckpt_opts.dir, pending.number, err, errlen);
+    return ckpt_store_prepare(ckpt_options_dir(), pending.number, err, errlen);
 }
 
 /* Written through: the directory exists, its entry is made durable. */
 static int sync_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
 {
     (void)job;
-    return ckpt_store_sync_dir(ckpt_opts.dir, err, errlen);
+    return ckpt_store_sync_dir(ckpt_options_dir(), err, errlen);
 }
 
 void ckpt_take_checkpoint(void)
@@ -348,7 +348,7 @@ void ckpt_take_checkpoint(void)
     const struct ckpt_layer *layer = ckpt_active_layer;
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256];
-    const char *dir = ckpt_opts.dir;
+    const char *dir = ckpt_options_dir();
     struct ckpt_flush_job *job = &pending.job;
     job->fd = -1;
     enum ckpt_write_mode mode = write_mode();

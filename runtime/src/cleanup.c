@@ -28,8 +28,19 @@ static int mine_to_remove(int status)
     if (status != 0 || ckpt_opts.keep_on_exit)
         return 0;
     if (ckpt_active_layer)
-        return ended_together && ckpt_rank == 0;
+        return ended_together && (ckpt_rank == 0 || ckpt_node_leader);
     return 1;
+}
+
+/* A node's local level goes with its node's first rank (docs/levels.md). */
+static void remove_local_level(void)
+{
+    const char *dir = ckpt_opts.local_dir;
+    if (!dir[0] || !ckpt_node_leader || access(dir, F_OK) != 0)
+        return;
+    if (ckpt_store_remove_all(dir) == 0 && rmdir(dir) != 0 && errno != ENOTEMPTY &&
+        errno != EEXIST)
+        ckpt_info(1, "%s: cannot remove the empty local checkpoint directory", dir);
 }
 
 static void cleanup_at_exit(int status)
@@ -39,7 +50,11 @@ static void cleanup_at_exit(int status)
         return;
     done = 1;
     ckpt_flush_wait(); /* a checkpoint taken just before the end */
+    ckpt_levels_flush_wait();
     ckpt_store_prune_wait();
+    remove_local_level();
+    if (ckpt_active_layer && ckpt_rank != 0)
+        return;
     if (access(ckpt_opts.dir, F_OK) != 0)
         return; /* --recover of a job that was never checkpointed */
     int left = ckpt_store_remove_all(ckpt_opts.dir);

@@ -48,6 +48,12 @@ void ckpt_dir_claim_early(int lock)
 
 int ckpt_dir_claim(char *err, size_t errlen)
 {
+    static int local_made; /* the local level, CKPT_LOCAL_DIR/<node> (docs/levels.md) */
+    if (ckpt_opts.local_dir[0] && !local_made) {
+        if (ckpt_store_open(ckpt_opts.local_dir, err, errlen) != 0)
+            return -1;
+        local_made = 1;
+    }
     if (claimed)
         return 0;
     if (ckpt_store_open(ckpt_opts.dir, err, errlen) != 0)

@@ -9,9 +9,9 @@
 #ifndef AALC_JOB_FILE_H
 #define AALC_JOB_FILE_H
 
+#include <aalc/ckpt_layer_services.h> /* CKPT_JOB_FILE */
 #include <stddef.h>
 
-#define CKPT_JOB_FILE "JOB"
 #define CKPT_LOCK_FILE "LOCK"
 
 /* The value of the line "key VALUE" in text, copied into out (cut to

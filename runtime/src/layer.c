@@ -9,6 +9,7 @@
 const struct ckpt_layer *ckpt_active_layer;
 uint32_t ckpt_rank = 0, ckpt_nranks = 1;
 uint32_t ckpt_node_processes = 1;
+int ckpt_node_leader = 1;
 
 void ckpt_set_layer(const struct ckpt_layer *layer)
 {
@@ -27,6 +28,11 @@ void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks)
 void ckpt_layer_set_node_processes(uint32_t processes)
 {
     ckpt_node_processes = processes > 0 ? processes : 1;
+}
+
+void ckpt_layer_set_node_leader(int leader)
+{
+    ckpt_node_leader = leader != 0;
 }
 
 void ckpt_layer_checkpoint_settled(uint64_t n, int committed)

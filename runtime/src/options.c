@@ -23,12 +23,38 @@ const char *const ckpt_write_mode_names[4] = {
 struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
     .write_mode = CKPT_WRITE_AUTO, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
-    .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT};
+    .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT,
+    .partner = -1, .flush_every = 1};
 
 /* A layer's view of the options (aalc/ckpt_layer_services.h). */
 const char *ckpt_options_dir(void)
 {
+    return ckpt_opts.local_dir[0] ? ckpt_opts.local_dir : ckpt_opts.dir;
+}
+
+const char *ckpt_options_shared_dir(void)
+{
     return ckpt_opts.dir;
+}
+
+int ckpt_levels_local(void)
+{
+    return ckpt_opts.local_dir[0] != '\0';
+}
+
+const char *ckpt_levels_node(void)
+{
+    return ckpt_opts.node;
+}
+
+int ckpt_levels_partner_wanted(void)
+{
+    return ckpt_opts.partner;
+}
+
+unsigned ckpt_levels_flush_every(void)
+{
+    return ckpt_opts.flush_every;
 }
 
 unsigned ckpt_options_keep(void)
@@ -63,6 +89,38 @@ static long parse_count(const char *name, const char *text, long min)
     if (errno || end == text || *end != '\0' || v < min)
         ckpt_fatal("%s='%s' is not a whole number >= %ld", name, text, min);
     return v;
+}
+
+static void make_absolute(char *path, size_t size, const char *name);
+
+/* CKPT_LOCAL_DIR and what goes with it (docs/levels.md). The local level is
+ * CKPT_LOCAL_DIR/<node>, so that simulated nodes on one machine
+ * (CKPT_DEBUG_NODE) keep apart and deleting that directory loses the node's
+ * disk. Only a layer copies and flushes: startup.c clears it for a serial
+ * program, which keeps CKPT_DIR. */
+static void load_levels(void)
+{
+    const char *v;
+    if ((v = getenv("CKPT_DEBUG_NODE")) && *v) {
+        if (strchr(v, '/') || strcmp(v, ".") == 0 || strcmp(v, "..") == 0 ||
+            snprintf(ckpt_opts.node, sizeof ckpt_opts.node, "%s", v) >= (int)sizeof ckpt_opts.node)
+            ckpt_fatal("CKPT_DEBUG_NODE='%s': use a plain name (no '/')", v);
+    } else if (gethostname(ckpt_opts.node, sizeof ckpt_opts.node - 1) != 0) {
+        snprintf(ckpt_opts.node, sizeof ckpt_opts.node, "localhost");
+    }
+    if ((v = getenv("CKPT_PARTNER")) && *v)
+        ckpt_opts.partner = (int)parse_count("CKPT_PARTNER", v, 0) != 0;
+    if ((v = getenv("CKPT_FLUSH_EVERY")) && *v)
+        ckpt_opts.flush_every = (unsigned)parse_count("CKPT_FLUSH_EVERY", v, 0);
+    if (!(v = getenv("CKPT_LOCAL_DIR")) || !*v)
+        return;
+    if (snprintf(ckpt_opts.local_dir, sizeof ckpt_opts.local_dir, "%s/%s", v, ckpt_opts.node) >=
+        (int)sizeof ckpt_opts.local_dir)
+        ckpt_fatal("CKPT_LOCAL_DIR is too long");
+    make_absolute(ckpt_opts.local_dir, sizeof ckpt_opts.local_dir, "CKPT_LOCAL_DIR");
+    if (strcmp(ckpt_opts.local_dir, ckpt_opts.dir) == 0)
+        ckpt_fatal("CKPT_LOCAL_DIR/%s is CKPT_DIR itself: the local level must be another "
+                   "directory", ckpt_opts.node);
 }
 
 /* The program may change its working directory (and a recovery puts it back
@@ -175,6 +233,8 @@ void ckpt_options_load(const char *program)
     }
     if ((v = getenv("CKPT_DEBUG_KILL_IN_WRITE")) && *v)
         ckpt_opts.kill_in_write = parse_count("CKPT_DEBUG_KILL_IN_WRITE", v, 1);
+    if ((v = getenv("CKPT_DEBUG_KILL_IN_FLUSH")) && *v)
+        ckpt_opts.kill_in_flush = parse_count("CKPT_DEBUG_KILL_IN_FLUSH", v, 1);
 
     if ((v = getenv("CKPT_DIR")) && *v) {
         if (snprintf(ckpt_opts.dir, sizeof ckpt_opts.dir, "%s", v) >= (int)sizeof ckpt_opts.dir)
@@ -185,6 +245,7 @@ void ckpt_options_load(const char *program)
         snprintf(ckpt_opts.dir, sizeof ckpt_opts.dir, "%s.ckpt", base);
     }
     make_absolute(ckpt_opts.dir, sizeof ckpt_opts.dir, "CKPT_DIR");
+    load_levels();
     if (ckpt_opts.stats[0])
         make_absolute(ckpt_opts.stats, sizeof ckpt_opts.stats, "CKPT_STATS");
 }

@@ -39,15 +39,22 @@ struct ckpt_options {
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */
+    long kill_in_flush;   /* CKPT_DEBUG_KILL_IN_FLUSH=n: ... while flushing checkpoint n */
     int keep_on_exit;     /* CKPT_KEEP_ON_EXIT=1: a run that ends well keeps its checkpoints */
+    /* Levels (docs/levels.md), MPI programs only. */
+    char node[256];        /* CKPT_DEBUG_NODE, else the host name */
+    char local_dir[PATH_MAX]; /* CKPT_LOCAL_DIR/<node>: this rank's store; "" = none */
+    int partner;           /* CKPT_PARTNER: 1, 0, or -1 unset (on when the job spans nodes) */
+    unsigned flush_every;  /* CKPT_FLUSH_EVERY: copy every n-th commit to CKPT_DIR; 0 = never */
 };
 
 #define CKPT_DEFAULT_INTERVAL 300.0
 #define CKPT_DEFAULT_KEEP 2
 
 extern struct ckpt_options ckpt_opts;
-/* ckpt_options_dir and ckpt_options_keep give a layer what it reads of it
- * (aalc/ckpt_layer_services.h). */
+/* ckpt_options_dir, _shared_dir, _keep and the levels' settings give a layer
+ * what it reads of it (aalc/ckpt_layer_services.h). ckpt_options_dir() is
+ * where this rank's checkpoints go: the local level when there is one. */
 
 /* Fill ckpt_opts from the environment; exits with a clear message on a bad value. */
 void ckpt_options_load(const char *program);

@@ -16,10 +16,14 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;
 static int running;   /* a pruner thread exists */
-static int requested; /* asked for since the thread last began a pass */
-static char prune_dir[PATH_MAX];
-static unsigned prune_keep;
-static uint64_t prune_committed; /* the newest checkpoint asked for */
+/* One request per directory: the local level and CKPT_DIR (docs/levels.md). */
+#define PRUNE_DIRS 2
+static struct request {
+    int requested; /* asked for since the thread last began a pass on it */
+    char dir[PATH_MAX];
+    unsigned keep;
+    uint64_t committed; /* the newest checkpoint asked for */
+} requests[PRUNE_DIRS];
 
 /* One pass per request; requests made during a pass make one more pass,
  * which sees the checkpoints committed since. */
@@ -27,15 +31,17 @@ static void *pruner(void *arg)
 {
     (void)arg;
     pthread_mutex_lock(&lock);
-    while (requested) {
-        requested = 0;
-        char dir[PATH_MAX];
-        unsigned keep = prune_keep;
-        uint64_t committed = prune_committed;
-        memcpy(dir, prune_dir, sizeof dir);
+    for (int i = 0; i < PRUNE_DIRS;) {
+        if (!requests[i].requested) {
+            i++;
+            continue;
+        }
+        struct request r = requests[i];
+        requests[i].requested = 0;
         pthread_mutex_unlock(&lock);
-        ckpt_store_prune_below(dir, keep, committed);
+        ckpt_store_prune_below(r.dir, r.keep, r.committed);
         pthread_mutex_lock(&lock);
+        i = 0;
     }
     running = 0;
     pthread_cond_broadcast(&idle);
@@ -53,13 +59,14 @@ static void after_fork_child(void)
 {
     pthread_mutex_init(&lock, NULL);
     pthread_cond_init(&idle, NULL);
-    running = requested = 0;
+    running = 0;
+    memset(requests, 0, sizeof requests);
 }
 
 void ckpt_store_prune_later(const char *dir, unsigned keep, uint64_t committed)
 {
     static int hooks;
-    if (strlen(dir) >= sizeof prune_dir) {
+    if (strlen(dir) >= sizeof requests[0].dir) {
         ckpt_store_prune_below(dir, keep, committed); /* not reached: CKPT_DIR fits PATH_MAX */
         return;
     }
@@ -69,10 +76,14 @@ void ckpt_store_prune_later(const char *dir, unsigned keep, uint64_t committed)
         atexit(wait_at_exit);
         pthread_atfork(NULL, NULL, after_fork_child);
     }
-    strcpy(prune_dir, dir);
-    prune_keep = keep;
-    prune_committed = committed;
-    requested = 1;
+    int i = 0;
+    while (i < PRUNE_DIRS - 1 && requests[i].dir[0] && strcmp(requests[i].dir, dir) != 0)
+        i++;
+    struct request *r = &requests[i];
+    strcpy(r->dir, dir);
+    r->keep = keep;
+    r->committed = committed;
+    r->requested = 1;
     if (!running) {
         /* The program's signals stay with the program's thread. */
         sigset_t all, old;
@@ -86,7 +97,7 @@ void ckpt_store_prune_later(const char *dir, unsigned keep, uint64_t committed)
         pthread_attr_destroy(&attr);
         pthread_sigmask(SIG_SETMASK, &old, NULL);
         if (!running) {
-            requested = 0;
+            r->requested = 0;
             pthread_mutex_unlock(&lock);
             ckpt_store_prune_below(dir, keep, committed); /* no thread: now, then */
             return;

@@ -142,7 +142,7 @@ static int trusted(const char *path, char *err, size_t errlen)
     if (slash)
         *slash = '\0';
     snprintf(marker, sizeof marker, "%s/COMMITTED", cdir);
-    return ckpt_trust_path(ckpt_opts.dir, err, errlen) == 0 &&
+    return ckpt_trust_path(ckpt_options_dir(), err, errlen) == 0 &&
            (!slash || ckpt_trust_path(cdir, err, errlen) == 0) &&
            (!slash || ckpt_trust_path(marker, err, errlen) == 0) &&
            ckpt_trust_path(path, err, errlen) == 0;
@@ -153,7 +153,7 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
                         struct ckpt_image *img, char *err, size_t errlen)
 {
     char path[PATH_MAX];
-    ckpt_store_image_path(ckpt_opts.dir, n, rank, path, sizeof path);
+    ckpt_store_image_path(ckpt_options_dir(), n, rank, path, sizeof path);
     if (!trusted(path, err, errlen))
         return CKPT_IMAGE_UNTRUSTED;
     int rc = ckpt_image_open(path, exe_id, exe_id_len, img, err, errlen);
@@ -161,7 +161,7 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
      * The rank count is the one the checkpoint was committed with (while MPI
      * starts, this process does not know its own yet; ckpt_job_check compares
      * the two). */
-    uint32_t nranks = ckpt_store_committed_nranks(ckpt_opts.dir, n);
+    uint32_t nranks = ckpt_store_committed_nranks(ckpt_options_dir(), n);
     if (rc == 0 && (img->header.checkpoint != n || img->header.rank != rank ||
                     img->header.nranks != nranks)) {
         snprintf(err, errlen, "%s holds the image of checkpoint %llu, rank %u of %u, not of "
@@ -221,7 +221,7 @@ static void *prefetch_newest(void *unused)
     (void)unused;
     uint64_t list[1];
     char err[PATH_MAX + 256];
-    if (ckpt_store_list_committed(ckpt_opts.dir, list, 1) < 1)
+    if (ckpt_store_list_committed(ckpt_options_dir(), list, 1) < 1)
         return NULL;
     double t0 = ckpt_seconds();
     if (open_checked(list[0], prefetch.rank, exe_id, exe_id_len, &prefetch.img, err,
@@ -291,15 +291,15 @@ static int candidate_loadable(int i)
                    "it, or point CKPT_DIR elsewhere", (unsigned long long)n, err);
     if (rc == CKPT_IMAGE_UNREADABLE) { /* not known to be damaged: left as it is */
         ckpt_warn("checkpoint %llu in %s: this rank's image cannot be read (%s); trying an "
-                  "older one", (unsigned long long)n, ckpt_opts.dir, err);
+                  "older one", (unsigned long long)n, ckpt_options_dir(), err);
         candidates.verdict[i] = -1;
         return 0;
     }
     if (rc != 0) {
         ckpt_warn("checkpoint %llu in %s is damaged (%s); trying an older one",
-                  (unsigned long long)n, ckpt_opts.dir, err);
+                  (unsigned long long)n, ckpt_options_dir(), err);
         if (!ckpt_active_layer) /* with other ranks, they decide together what is usable */
-            ckpt_store_set_aside(ckpt_opts.dir, n);
+            ckpt_store_set_aside(ckpt_options_dir(), n);
         candidates.verdict[i] = -1;
         return 0;
     }
@@ -358,7 +358,7 @@ static void check_job(const char *dir, uint64_t n)
 
 uint64_t ckpt_recover(void)
 {
-    const char *dir = ckpt_opts.dir;
+    const char *dir = ckpt_options_dir();
     const struct ckpt_layer *layer = ckpt_active_layer;
     int n = ckpt_store_list_committed(dir, candidates.list, 64);
     candidates.count = n > 0 ? n : 0;
@@ -378,6 +378,10 @@ uint64_t ckpt_recover(void)
     if (chosen == 0) {
         if (layer && layer->leave_together)
             layer->leave_together();
+        if (n <= 0 && ckpt_levels_local())
+            ckpt_fatal("--recover: no checkpoint found in '%s' nor in '%s' (nothing to recover "
+                       "from; run without --recover to start afresh)", dir,
+                       ckpt_options_shared_dir());
         if (n <= 0)
             ckpt_fatal("--recover: no checkpoint found in '%s' (nothing to recover from; run "
                        "without --recover to start afresh)", dir);

@@ -100,7 +100,7 @@ static double started_at;
 static void on_resumed(void)
 {
     ckpt_info(1, "resumed from checkpoint %llu in %s", (unsigned long long)recovered_from,
-              ckpt_opts.dir);
+              ckpt_options_dir());
     ckpt_recover_report(started_at);
     if (ckpt_active_layer)
         ckpt_active_layer->resumed();
@@ -117,6 +117,10 @@ int __wrap_main(int argc, char **argv, char **envp)
     argc = take_recover_flag(argc, argv);
     ckpt_job_note(argc, argv);
     ckpt_options_load(argv[0]);
+    if (!ckpt_active_layer && ckpt_opts.local_dir[0]) { /* levels are the layer's (docs/levels.md) */
+        ckpt_info(1, "CKPT_LOCAL_DIR is for MPI programs: this one writes to CKPT_DIR");
+        ckpt_opts.local_dir[0] = '\0';
+    }
     ckpt_output_forward_start(); /* before any thread, MPI and the heap: it forks */
     if (ckpt_heap_init(0, err, sizeof err) != 0)
         ckpt_fatal("%s", err);
@@ -134,13 +138,13 @@ int __wrap_main(int argc, char **argv, char **envp)
         ckpt_active_layer->start(ckpt_opts.recover);
     /* With a layer, its rank 0 locks the directory once MPI is up. */
     ckpt_dir_claim_early(!ckpt_active_layer);
-    uint64_t highest = ckpt_store_highest(ckpt_opts.dir);
+    uint64_t highest = ckpt_store_highest(ckpt_options_dir());
     if (ckpt_opts.recover) {
         recovered_from = ckpt_recover();
         ckpt_set_resumed_hook(on_resumed);
         ckpt_info(1, "recovering from checkpoint %llu in %s", (unsigned long long)recovered_from,
-                  ckpt_opts.dir);
-        highest = ckpt_store_highest(ckpt_opts.dir); /* damaged ones may have been set aside */
+                  ckpt_options_dir());
+        highest = ckpt_store_highest(ckpt_options_dir()); /* damaged ones may have been set aside */
     }
     ckpt_checkpoint_init(highest);
     ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL, ckpt_dir_claimed());

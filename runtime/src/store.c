@@ -285,6 +285,55 @@ static int ckpt_dir_path(const char *dir, uint64_t n, char *out, size_t outlen, 
     return 0;
 }
 
+void ckpt_store_file_path(const char *dir, uint64_t n, const char *name, char *out,
+                          size_t outlen)
+{
+    char cname[NAME_LEN];
+    ckpt_name(n, cname);
+    if (outlen && fmt_path(out, outlen, "%s/%s/%s", dir, cname, name) != 0)
+        out[0] = '\0';
+}
+
+int ckpt_store_file_exists(const char *dir, uint64_t n, const char *name)
+{
+    char path[PATH_MAX];
+    struct stat st;
+    ckpt_store_file_path(dir, n, name, path, sizeof path);
+    return path[0] && lstat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int ckpt_store_rank_files(const char *dir, uint64_t n, uint32_t rank, int with_job,
+                          char names[][CKPT_STORE_FILE_NAME_MAX], int max)
+{
+    static const char *const kinds[] = {".img", ".log"};
+    int count = 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds + 1 && count < max; k++) {
+        char name[CKPT_STORE_FILE_NAME_MAX];
+        if (k < sizeof kinds / sizeof *kinds)
+            snprintf(name, sizeof name, "rank-%06" PRIu32 "%s", rank, kinds[k]);
+        else if (with_job)
+            snprintf(name, sizeof name, "%s", CKPT_JOB_FILE);
+        else
+            break;
+        if (ckpt_store_file_exists(dir, n, name))
+            memcpy(names[count++], name, sizeof name);
+    }
+    return count;
+}
+
+int ckpt_store_make_checkpoint_dir(const char *dir, uint64_t n, char *err, size_t errlen)
+{
+    char cdir[PATH_MAX];
+    if (ckpt_store_open(dir, err, errlen) != 0 ||
+        ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
+        return -1;
+    if (ckpt_make_dir(cdir) != 0 && (errno != EEXIST || !is_dir(cdir))) {
+        set_err(err, errlen, "%s: cannot create directory: %s", cdir, strerror(errno));
+        return -1;
+    }
+    return fsync_dir(dir) == 0 ? 0 : (set_err(err, errlen, "%s: fsync failed", dir), -1);
+}
+
 int ckpt_store_create_dir(const char *dir, uint64_t n, char *err, size_t errlen)
 {
     char cdir[PATH_MAX], marker[PATH_MAX];
@@ -744,6 +793,24 @@ void ckpt_store_prune(const char *dir, unsigned keep)
 void ckpt_store_prune_below(const char *dir, unsigned keep, uint64_t committed)
 {
     prune_upto(dir, keep, committed);
+}
+
+void ckpt_store_remove_above(const char *dir, uint64_t n)
+{
+    struct scan s;
+    if (scan_dir(dir, &s) != 0) {
+        scan_free(&s);
+        return;
+    }
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    for (size_t i = 0; dfd >= 0 && i < s.count; i++)
+        if (!s.e[i].damaged && s.e[i].n > n)
+            remove_checkpoint(dir, dfd, &s.e[i]);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    scan_free(&s);
 }
 
 int ckpt_store_remove_all(const char *dir)

@@ -37,8 +37,6 @@ int ckpt_store_sync_dir(const char *dir, char *err, size_t errlen);
 /* Rename the finished temporary image to its final name and fsync the directory. */
 int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err, size_t errlen);
 
-/* Committed checkpoint numbers, newest first. Returns how many (at most max). */
-int ckpt_store_list_committed(const char *dir, uint64_t *out, int max);
 /* One checkpoint directory of ours, committed or not, or set aside. */
 struct ckpt_store_entry {
     uint64_t n;
@@ -49,8 +47,6 @@ struct ckpt_store_entry {
 /* Every one in dir, in no particular order, in *out (ckpt_untracked_free it).
  * How many, or -1 if dir cannot be read. */
 long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out);
-/* The rank count checkpoint n's COMMITTED marker records; 0 if n is not committed. */
-uint32_t ckpt_store_committed_nranks(const char *dir, uint64_t n);
 /* A small file of checkpoint n besides the images (DIR/ckpt-n/name), written
  * under a temporary name, fsynced and renamed: durable once the checkpoint is
  * committed. 0 or -1 with a message. */

@@ -68,5 +68,8 @@ void ckpt_layer_set_rank(uint32_t rank, uint32_t nranks);
 /* How many of the job's processes run on this node (this one included): the
  * runtime gives each its share of the CPUs to copy a checkpoint with. */
 void ckpt_layer_set_node_processes(uint32_t processes);
+/* Whether this process is its node's first (as CKPT_DEBUG_NODE or the host
+ * name says): it removes the node's local level at the end of a run. */
+void ckpt_layer_set_node_leader(int leader);
 
 #endif

@@ -83,7 +83,11 @@ const struct ckpt_image_section *ckpt_image_find(const struct ckpt_image *img, u
 void ckpt_image_close(struct ckpt_image *img);
 
 /* ---- The checkpoint directory (CKPT_DIR) and what is kept in it. */
+/* Where this rank's checkpoints go: the local level when CKPT_LOCAL_DIR is
+ * set (CKPT_LOCAL_DIR/<node>), else CKPT_DIR. */
 const char *ckpt_options_dir(void);
+/* CKPT_DIR: the level every node sees, flushed to with a local level. */
+const char *ckpt_options_shared_dir(void);
 /* CKPT_KEEP: how many committed checkpoints are kept. */
 unsigned ckpt_options_keep(void);
 /* At the start. lock: this process holds the job's lock (alone, or rank 0
@@ -117,6 +121,47 @@ void ckpt_store_discard(const char *dir, uint64_t n, uint32_t rank);
  * exist; -1 with "path: what is wrong" in err. Recovery loads only what
  * the user owns and others may not write. */
 int ckpt_trust_path(const char *path, char *err, size_t errlen);
+
+/* ---- Levels (docs/levels.md): a node-local one under CKPT_LOCAL_DIR, a copy
+ * on a partner node, a flush to CKPT_DIR. The layer moves files between
+ * ranks; the runtime says where the levels are and copies between them. */
+int ckpt_levels_local(void);            /* 1: ckpt_options_dir() is a local level */
+const char *ckpt_levels_node(void);     /* this process's node (CKPT_DEBUG_NODE or host name) */
+int ckpt_levels_partner_wanted(void);   /* CKPT_PARTNER: 1, 0, or -1 unset */
+unsigned ckpt_levels_flush_every(void); /* CKPT_FLUSH_EVERY: 0 = never */
+#define CKPT_STORE_FILE_NAME_MAX 40
+#define CKPT_JOB_FILE "JOB" /* DIR/ckpt-n/JOB: the job that wrote it */
+/* Committed checkpoint numbers, newest first. Returns how many (at most max). */
+int ckpt_store_list_committed(const char *dir, uint64_t *out, int max);
+/* The rank count checkpoint n's COMMITTED marker records; 0 if n is not committed. */
+uint32_t ckpt_store_committed_nranks(const char *dir, uint64_t n);
+/* 1 if DIR/ckpt-n/name is a regular file. */
+int ckpt_store_file_exists(const char *dir, uint64_t n, const char *name);
+/* The names of rank's files of checkpoint n in dir (its image and its log;
+ * with_job also the JOB record), finished ones only: how many (<= max). */
+int ckpt_store_rank_files(const char *dir, uint64_t n, uint32_t rank, int with_job,
+                          char names[][CKPT_STORE_FILE_NAME_MAX], int max);
+/* DIR/ckpt-n/name; "" when it does not fit. */
+void ckpt_store_file_path(const char *dir, uint64_t n, const char *name, char *out,
+                          size_t outlen);
+/* Create DIR (and parents) and DIR/ckpt-n/. 0 or -1 with a message. */
+int ckpt_store_make_checkpoint_dir(const char *dir, uint64_t n, char *err, size_t errlen);
+/* Copy DIR/ckpt-n/name from one level to another: a temporary name, fsync,
+ * rename. 0 or -1 with a message. */
+int ckpt_store_copy_file(const char *from_dir, const char *to_dir, uint64_t n, const char *name,
+                         char *err, size_t errlen);
+/* Copy rank's files of checkpoint n from the local level to CKPT_DIR in a
+ * thread of the runtime's: returns at once (-1 with a message if it cannot
+ * start). The files are opened first, so pruning the local level cannot take
+ * them away half-copied. One flush at a time. */
+int ckpt_levels_flush_start(uint64_t n, uint32_t rank, int with_job, char *err, size_t errlen);
+/* 1 once the flush started last has ended, reported once (*n, *ok); else 0. */
+int ckpt_levels_flush_finished(uint64_t *n, int *ok);
+/* Wait for the flush in flight, if any, to end. */
+void ckpt_levels_flush_wait(void);
+/* Remove checkpoints numbered above n from dir: after a recovery from n they
+ * are of a future that will not happen, and their numbers are used again. */
+void ckpt_store_remove_above(const char *dir, uint64_t n);
 
 /* ---- Tests: CKPT_DEBUG_FAIL=STAGE:N[:R]. 1 if the test asked this stage of
  * checkpoint n to fail on this rank (the layer's stages: log, commit). */

@@ -1,0 +1,215 @@
+/* Checkpoint levels, the layer's part (levels.h, docs/levels.md). */
+#include "levels.h"
+
+#include "coord.h"
+#include "protocol.h"
+
+#include <aalc/ckpt_layer.h>
+#include <aalc/ckpt_layer_services.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NODE_NAME_MAX 256
+#define CANDIDATES_MAX 64
+
+static int node_leader; /* this rank is the first of its node */
+
+void cl_levels_init(void)
+{
+    /* The same setting on every rank, or the levels would disagree on what a
+     * checkpoint is: one collective at MPI_Init. */
+    int mine[2] = {ckpt_levels_local(), !ckpt_levels_local()}, any[2];
+    PMPI_Allreduce(mine, any, 2, MPI_INT, MPI_MAX, cl.control);
+    if (any[0] && any[1])
+        ckpt_fatal("CKPT_LOCAL_DIR is set for some ranks and not for others: set it for the "
+                   "whole job (mpiexec -genv CKPT_LOCAL_DIR ...)");
+    if (!any[0])
+        return;
+    char name[NODE_NAME_MAX] = {0};
+    snprintf(name, sizeof name, "%s", ckpt_levels_node());
+    char *names = ckpt_untracked_malloc((size_t)cl.size * NODE_NAME_MAX);
+    PMPI_Allgather(name, NODE_NAME_MAX, MPI_CHAR, names, NODE_NAME_MAX, MPI_CHAR, cl.control);
+    int first = 0;
+    while (strncmp(names + (size_t)first * NODE_NAME_MAX, name, NODE_NAME_MAX) != 0)
+        first++;
+    node_leader = first == cl.rank;
+    ckpt_untracked_free(names);
+    if (cl.rank == 0 && ckpt_levels_partner_wanted() == 1)
+        ckpt_warn("CKPT_PARTNER=1: partner copies are not built yet; a node lost with its "
+                  "disk falls back to the last checkpoint flushed to %s",
+                  ckpt_options_shared_dir());
+    ckpt_layer_set_node_leader(node_leader);
+}
+
+/* ---- the flush ---- */
+
+static uint64_t flushing;        /* coordinator: the checkpoint being flushed, 0 none */
+static int flushed_count, flush_failed;
+static unsigned commits_since_flush;
+static uint64_t flush_start_failed; /* this rank could not start its flush of it */
+
+int cl_levels_flush_due(uint64_t n)
+{
+    unsigned every = ckpt_levels_flush_every();
+    if (!ckpt_levels_local() || every == 0)
+        return 0;
+    commits_since_flush++;
+    /* One at a time: a commit while the last flush runs is flushed at the
+     * next due commit after it ends. */
+    if (flushing || commits_since_flush < every)
+        return 0;
+    flushing = n;
+    commits_since_flush = 0;
+    flushed_count = flush_failed = 0;
+    return 1;
+}
+
+void cl_levels_committed(uint64_t n, int flush)
+{
+    if (!ckpt_levels_local())
+        return;
+    char err[PATH_MAX + 256];
+    /* The coordinator wrote its own node's marker when it committed. */
+    if (node_leader && cl.rank != 0) {
+        if (ckpt_job_record(ckpt_options_dir(), n, (uint32_t)cl.size, err, sizeof err) != 0 ||
+            ckpt_store_commit(ckpt_options_dir(), n, (uint32_t)cl.size, err, sizeof err) != 0)
+            ckpt_warn("checkpoint %llu committed, but not marked so on node %s: %s",
+                      (unsigned long long)n, ckpt_levels_node(), err);
+        else
+            ckpt_store_prune_later(ckpt_options_dir(), ckpt_options_keep(), n);
+    }
+    if (flush && ckpt_levels_flush_start(n, (uint32_t)cl.rank, cl.rank == 0, err, sizeof err) != 0) {
+        ckpt_warn("checkpoint %llu not flushed to %s: %s", (unsigned long long)n,
+                  ckpt_options_shared_dir(), err);
+        flush_start_failed = n;
+    }
+}
+
+int cl_levels_flush_finished(uint64_t *n, int *ok)
+{
+    if (flush_start_failed) {
+        *n = flush_start_failed;
+        *ok = 0;
+        flush_start_failed = 0;
+        return 1;
+    }
+    return ckpt_levels_local() && ckpt_levels_flush_finished(n, ok);
+}
+
+void cl_levels_flush_wait(void)
+{
+    if (ckpt_levels_local())
+        ckpt_levels_flush_wait();
+}
+
+void cl_levels_flushed(uint64_t n, int ok)
+{
+    if (n != flushing)
+        return;
+    flush_failed |= !ok;
+    if (++flushed_count < cl.size)
+        return;
+    flushing = 0;
+    if (flush_failed)
+        return; /* each failed rank said why; CKPT_DIR keeps the last whole flush */
+    char err[PATH_MAX + 256];
+    const char *shared = ckpt_options_shared_dir();
+    if (ckpt_store_commit(shared, n, (uint32_t)cl.size, err, sizeof err) != 0) {
+        ckpt_warn("checkpoint %llu flushed but not committed in %s: %s", (unsigned long long)n,
+                  shared, err);
+        return;
+    }
+    ckpt_info(1, "checkpoint %llu flushed to %s", (unsigned long long)n, shared);
+    ckpt_store_prune_later(shared, ckpt_options_keep(), n);
+}
+
+/* ---- recovery ---- */
+
+static int by_newest(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x > y ? -1 : x < y;
+}
+
+/* Where this rank's image of n is: 2 its own local level, 1 CKPT_DIR, 0 lost. */
+static int image_level(uint64_t n)
+{
+    char names[2][CKPT_STORE_FILE_NAME_MAX];
+    int k = ckpt_store_rank_files(ckpt_options_dir(), n, (uint32_t)cl.rank, 0, names, 2);
+    if (k > 0 && strstr(names[0], ".img"))
+        return 2;
+    k = ckpt_store_rank_files(ckpt_options_shared_dir(), n, (uint32_t)cl.rank, 0, names, 2);
+    return k > 0 && strstr(names[0], ".img") ? 1 : 0;
+}
+
+void cl_levels_recover(void)
+{
+    if (!ckpt_levels_local())
+        return;
+    const char *local = ckpt_options_dir(), *shared = ckpt_options_shared_dir();
+    /* A checkpoint is committed if any level anywhere says so: a marker is
+     * written only after every rank's part of it was durable. */
+    uint64_t mine[2 * CANDIDATES_MAX];
+    int k = ckpt_store_list_committed(local, mine, CANDIDATES_MAX);
+    k = k > 0 ? k : 0;
+    int s = ckpt_store_list_committed(shared, mine + k, CANDIDATES_MAX);
+    k += s > 0 ? s : 0;
+    int total;
+    uint64_t *all = cl_allgather_words(mine, k, &total);
+    qsort(all, (size_t)total, sizeof *all, by_newest);
+    uint64_t candidates[CANDIDATES_MAX];
+    int count = 0;
+    for (int i = 0; i < total && count < CANDIDATES_MAX; i++)
+        if (count == 0 || all[i] != candidates[count - 1])
+            candidates[count++] = all[i];
+    ckpt_untracked_free(all);
+    /* The newest whose every image survives at some level. */
+    int level[CANDIDATES_MAX], have[CANDIDATES_MAX], everyone[CANDIDATES_MAX];
+    for (int c = 0; c < count; c++) {
+        level[c] = image_level(candidates[c]);
+        have[c] = level[c] > 0;
+    }
+    if (count)
+        PMPI_Allreduce(have, everyone, count, MPI_INT, MPI_MIN, cl.control);
+    int c = 0;
+    while (c < count && !everyone[c])
+        c++;
+    if (c == count)
+        return; /* the runtime finds nothing, and says so */
+    uint64_t n = candidates[c];
+    char err[PATH_MAX + 256];
+    if (level[c] == 1) { /* this rank's node lost it: from CKPT_DIR */
+        char names[3][CKPT_STORE_FILE_NAME_MAX];
+        int files = ckpt_store_rank_files(shared, n, (uint32_t)cl.rank, 0, names, 3);
+        for (int f = 0; f < files; f++)
+            if (ckpt_store_copy_file(shared, local, n, names[f], err, sizeof err) != 0)
+                ckpt_fatal("--recover: cannot bring checkpoint %llu back from %s: %s",
+                           (unsigned long long)n, shared, err);
+        ckpt_info(1, "checkpoint %llu: this rank's files come from %s", (unsigned long long)n,
+                  shared);
+    }
+    PMPI_Barrier(cl.control);
+    if (node_leader) {
+        /* The node's marker and JOB record, if the node lost them: the JOB
+         * record from CKPT_DIR, where recovery checks it as it was written. */
+        if (ckpt_store_committed_nranks(local, n) == 0) {
+            if (!ckpt_store_file_exists(local, n, CKPT_JOB_FILE) &&
+                ckpt_store_file_exists(shared, n, CKPT_JOB_FILE) &&
+                ckpt_store_copy_file(shared, local, n, CKPT_JOB_FILE, err, sizeof err) != 0)
+                ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
+            if (!ckpt_store_file_exists(local, n, CKPT_JOB_FILE) &&
+                ckpt_job_record(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
+                ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
+            if (ckpt_store_commit(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
+                ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
+        }
+        /* Newer ones are of a future that will not happen, and their numbers
+         * come again. */
+        ckpt_store_remove_above(local, n);
+    }
+    if (cl.rank == 0)
+        ckpt_store_remove_above(shared, n);
+    PMPI_Barrier(cl.control);
+}

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Checkpoint levels (docs/levels.md) on simulated nodes: each rank believes
+it runs on node a, b or c (CKPT_DEBUG_NODE, set per rank in mpiexec's MPMD
+form), so its local level is CKPT_LOCAL_DIR/<node>, and deleting that
+directory loses the node's disk.
+
+Each case runs EXE with a local level, SIGKILLs one rank while it writes a
+checkpoint (CKPT_DEBUG_KILL_IN_WRITE, or CKPT_DEBUG_KILL_IN_FLUSH while it
+copies one to CKPT_DIR), perhaps deletes local levels, then runs
+`EXE --recover`, whose stdout must equal the plain build's byte for byte and
+whose ranks must all resume from the checkpoint the case expects:
+  local      nothing deleted: the newest committed checkpoint, from the local levels
+  node-lost  one node's disk gone, CKPT_FLUSH_EVERY=3: the last flushed checkpoint
+  all-lost   every local level gone: the newest checkpoint committed in CKPT_DIR
+  in-flush   killed half-way through a flush, every local level gone: that
+             flush is not committed in CKPT_DIR and recovery takes the one before
+  nothing    no checkpoint at any level: --recover fails, naming both directories
+
+usage: levels.py --exe HALO --plain HALO.plain --mpiexec MPIEXEC [--np 2] [--args "400"]
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import check, clean_env, committed, remove_unless_failed, summary  # noqa: E402
+
+NODES = "abc"
+KILLED_RANK = 1
+KILL_AT = 5  # the checkpoint being written when the rank dies
+
+
+def mpmd(a, exe, per_rank_env, extra=()):
+    """mpiexec -n 1 -env CKPT_DEBUG_NODE a EXE ARGS : -n 1 -env ... (one block per rank)."""
+    cmd = [a.mpiexec]
+    for r in range(a.np):
+        if r:
+            cmd.append(":")
+        cmd += ["-n", "1", "-env", "CKPT_DEBUG_NODE", NODES[r]]
+        for k, v in per_rank_env.get(r, {}).items():
+            cmd += ["-env", k, str(v)]
+        cmd += [exe, *a.args.split(), *extra]
+    return cmd
+
+
+def run(cmd, env):
+    return subprocess.run(cmd, capture_output=True, env=env, timeout=180)
+
+
+def resumed_from(stderr):
+    return set(re.findall(rb"resumed from checkpoint (\d+)", stderr))
+
+
+def newest(ckdir):
+    names = committed(ckdir)
+    return int(names[-1][5:]) if names else 0
+
+
+def case(a, work, reference, name, flush_every, kill_env, lose, expect):
+    d = os.path.join(work, name)
+    local, shared = os.path.join(d, "local"), os.path.join(d, "shared")
+    env = clean_env(CKPT_DIR=shared, CKPT_LOCAL_DIR=local, CKPT_EVERY=a.every,
+                    CKPT_FLUSH_EVERY=flush_every, CKPT_VERBOSE=1)
+    failed = run(mpmd(a, a.exe, {KILLED_RANK: kill_env}), env)
+    check(failed.returncode != 0, f"{name}: the run with a rank killed fails",
+          f"exit {failed.returncode}")
+    for node in lose:
+        shutil.rmtree(os.path.join(local, NODES[node]), ignore_errors=True)
+    want = expect(local, shared)
+    check(want > 0, f"{name}: a checkpoint to recover from is there",
+          f"local {[committed(os.path.join(local, n)) for n in NODES[:a.np]]}, "
+          f"shared {committed(shared)}")
+    rec = run(mpmd(a, a.exe, {}, ["--recover"]), env)
+    check(rec.returncode == 0 and rec.stdout == reference,
+          f"{name}: the recovered run prints the reference",
+          f"exit {rec.returncode}\n{rec.stderr.decode(errors='replace')[-6000:]}")
+    got = resumed_from(rec.stderr)
+    check(got == {str(want).encode()}, f"{name}: every rank resumed from checkpoint {want}",
+          f"resumed from {sorted(got)}")
+    return d
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("--plain", required=True)
+    ap.add_argument("--mpiexec", required=True)
+    ap.add_argument("--np", type=int, default=2)
+    ap.add_argument("--args", default="400")
+    ap.add_argument("--every", default="50")
+    a = ap.parse_args()
+    plain = run([a.mpiexec, "-n", str(a.np), a.plain, *a.args.split()], clean_env())
+    if plain.returncode:
+        sys.exit(f"FAIL: the reference run exited {plain.returncode}\n{plain.stderr.decode()}")
+    reference = plain.stdout
+    work = tempfile.mkdtemp(prefix="aalc-levels-")
+    killed = {"CKPT_DEBUG_KILL_IN_WRITE": KILL_AT}
+    last = a.np - 1  # the node whose disk goes
+
+    def newest_local(local, shared):
+        # KILL_AT is never committed: the one before it, on every node
+        return KILL_AT - 1
+
+    case(a, work, reference, "local", 1, killed, [], newest_local)
+    d = case(a, work, reference, "node-lost", 3, killed, [last],
+             lambda local, shared: newest(shared))
+    check(newest(os.path.join(d, "shared")) < KILL_AT - 1,
+          "node-lost: the flush in CKPT_DIR is older than the local levels' newest")
+    case(a, work, reference, "all-lost", 1, killed, range(a.np),
+         lambda local, shared: newest(shared))
+
+    def before_flush(local, shared):
+        half = os.path.join(shared, f"ckpt-{KILL_AT:06d}")
+        check(os.path.isdir(half) and not os.path.exists(os.path.join(half, "COMMITTED")),
+              "in-flush: the half-flushed checkpoint is in CKPT_DIR, not committed")
+        return newest(shared)
+    d = case(a, work, reference, "in-flush", 1, {"CKPT_DEBUG_KILL_IN_FLUSH": KILL_AT},
+             range(a.np), before_flush)
+
+    empty = os.path.join(work, "nothing")
+    env = clean_env(CKPT_DIR=os.path.join(empty, "shared"),
+                    CKPT_LOCAL_DIR=os.path.join(empty, "local"))
+    none = run(mpmd(a, a.exe, {}, ["--recover"]), env)
+    err = none.stderr.decode(errors="replace")
+    check(none.returncode != 0 and "no checkpoint found" in err and
+          os.path.join(empty, "shared") in err and os.path.join(empty, "local") in err,
+          "nothing: --recover fails and names both levels", err[-600:])
+    check(none.stdout == b"", "nothing: the program printed nothing")
+    rc = summary()
+    remove_unless_failed(work) if rc == 0 else print(f"kept {work}")
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
