@@ -2,6 +2,7 @@
 #include "levels.h"
 
 #include "coord.h"
+#include "partner.h"
 #include "protocol.h"
 
 #include <aalc/ckpt_layer.h>
@@ -31,16 +32,21 @@ void cl_levels_init(void)
     snprintf(name, sizeof name, "%s", ckpt_levels_node());
     char *names = ckpt_untracked_malloc((size_t)cl.size * NODE_NAME_MAX);
     PMPI_Allgather(name, NODE_NAME_MAX, MPI_CHAR, names, NODE_NAME_MAX, MPI_CHAR, cl.control);
-    int first = 0;
-    while (strncmp(names + (size_t)first * NODE_NAME_MAX, name, NODE_NAME_MAX) != 0)
-        first++;
-    node_leader = first == cl.rank;
+    /* Nodes numbered by their first rank. */
+    int *node_of = ckpt_untracked_malloc(sizeof *node_of * (size_t)cl.size), nodes = 0;
+    for (int r = 0; r < cl.size; r++) {
+        int first = 0;
+        while (strncmp(names + (size_t)first * NODE_NAME_MAX, names + (size_t)r * NODE_NAME_MAX,
+                       NODE_NAME_MAX) != 0)
+            first++;
+        node_of[r] = first == r ? nodes++ : node_of[first];
+        if (r == cl.rank)
+            node_leader = first == r;
+    }
     ckpt_untracked_free(names);
-    if (cl.rank == 0 && ckpt_levels_partner_wanted() == 1)
-        ckpt_warn("CKPT_PARTNER=1: partner copies are not built yet; a node lost with its "
-                  "disk falls back to the last checkpoint flushed to %s",
-                  ckpt_options_shared_dir());
     ckpt_layer_set_node_leader(node_leader);
+    cl_partner_init(node_of, nodes);
+    ckpt_untracked_free(node_of);
 }
 
 /* ---- the flush ---- */
@@ -133,15 +139,12 @@ static int by_newest(const void *a, const void *b)
     return x > y ? -1 : x < y;
 }
 
-/* Where this rank's image of n is: 2 its own local level, 1 CKPT_DIR, 0 lost. */
-static int image_level(uint64_t n)
+/* Whether this rank's image of n is in CKPT_DIR. */
+static int in_shared(uint64_t n)
 {
     char names[2][CKPT_STORE_FILE_NAME_MAX];
-    int k = ckpt_store_rank_files(ckpt_options_dir(), n, (uint32_t)cl.rank, 0, names, 2);
-    if (k > 0 && strstr(names[0], ".img"))
-        return 2;
-    k = ckpt_store_rank_files(ckpt_options_shared_dir(), n, (uint32_t)cl.rank, 0, names, 2);
-    return k > 0 && strstr(names[0], ".img") ? 1 : 0;
+    int k = ckpt_store_rank_files(ckpt_options_shared_dir(), n, (uint32_t)cl.rank, 0, names, 2);
+    return k > 0 && strstr(names[0], ".img") != NULL;
 }
 
 void cl_levels_recover(void)
@@ -165,22 +168,49 @@ void cl_levels_recover(void)
         if (count == 0 || all[i] != candidates[count - 1])
             candidates[count++] = all[i];
     ckpt_untracked_free(all);
-    /* The newest whose every image survives at some level. */
-    int level[CANDIDATES_MAX], have[CANDIDATES_MAX], everyone[CANDIDATES_MAX];
+    /* Per candidate and rank, the lowest rank whose local level holds that
+     * rank's image (its own node's, or a partner copy): INT_MAX for none. */
+    size_t cells = (size_t)count * (size_t)cl.size;
+    int *held = ckpt_untracked_malloc(sizeof *held * (cells ? cells : 1));
+    int *holder = ckpt_untracked_malloc(sizeof *holder * (cells ? cells : 1));
+    unsigned char *present = ckpt_untracked_malloc((size_t)cl.size);
     for (int c = 0; c < count; c++) {
-        level[c] = image_level(candidates[c]);
-        have[c] = level[c] > 0;
+        ckpt_store_images_present(local, candidates[c], present, (uint32_t)cl.size);
+        for (int r = 0; r < cl.size; r++)
+            held[(size_t)c * cl.size + r] = present[r] ? cl.rank : INT_MAX;
     }
+    if (count)
+        PMPI_Allreduce(held, holder, (int)cells, MPI_INT, MPI_MIN, cl.control);
+    /* The newest whose every image survives at some level. */
+    int have[CANDIDATES_MAX], everyone[CANDIDATES_MAX];
+    for (int c = 0; c < count; c++)
+        have[c] = holder[(size_t)c * cl.size + cl.rank] != INT_MAX || in_shared(candidates[c]);
     if (count)
         PMPI_Allreduce(have, everyone, count, MPI_INT, MPI_MIN, cl.control);
     int c = 0;
     while (c < count && !everyone[c])
         c++;
-    if (c == count)
+    if (c == count) {
+        ckpt_untracked_free(held);
+        ckpt_untracked_free(holder);
+        ckpt_untracked_free(present);
         return; /* the runtime finds nothing, and says so */
+    }
     uint64_t n = candidates[c];
     char err[PATH_MAX + 256];
-    if (level[c] == 1) { /* this rank's node lost it: from CKPT_DIR */
+    /* From the fastest level that has them: this node's, a partner's, CKPT_DIR. */
+    int own = held[(size_t)c * cl.size + cl.rank] == cl.rank;
+    int *from = holder + (size_t)c * cl.size;
+    unsigned char *need = present;
+    unsigned char fetch = !own && from[cl.rank] != INT_MAX;
+    PMPI_Allgather(&fetch, 1, MPI_UNSIGNED_CHAR, need, 1, MPI_UNSIGNED_CHAR, cl.control);
+    if (cl_partner_fetch(n, from, need, err, sizeof err) != 0)
+        ckpt_fatal("--recover: cannot bring checkpoint %llu back from its partner copy: %s",
+                   (unsigned long long)n, err);
+    if (fetch)
+        ckpt_info(1, "checkpoint %llu: this rank's files come from rank %d's partner copy",
+                  (unsigned long long)n, from[cl.rank]);
+    if (!own && !fetch) { /* this rank's node lost it, and no partner holds it: CKPT_DIR */
         char names[3][CKPT_STORE_FILE_NAME_MAX];
         int files = ckpt_store_rank_files(shared, n, (uint32_t)cl.rank, 0, names, 3);
         for (int f = 0; f < files; f++)
@@ -190,6 +220,9 @@ void cl_levels_recover(void)
         ckpt_info(1, "checkpoint %llu: this rank's files come from %s", (unsigned long long)n,
                   shared);
     }
+    ckpt_untracked_free(held);
+    ckpt_untracked_free(holder);
+    ckpt_untracked_free(present);
     PMPI_Barrier(cl.control);
     if (node_leader) {
         /* The node's marker and JOB record, if the node lost them: the JOB

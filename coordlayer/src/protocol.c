@@ -16,6 +16,8 @@
  *                          of it to CKPT_DIR (levels.h)
  *   FLUSHED n ok  p -> 0  p's flush of n ended: once all have, n is committed
  *                          in CKPT_DIR too
+ *   STORED n  q -> p      q stored p's partner copy of n (partner.h): p's part
+ *                          is complete once that is so
  *   VOTE n keep+members key  p -> 0  per creation of communicators p holds:
  *                          may they go (comm_release.h)? (sent before SAVED)
  *   RELEASE n key  0 -> all  nobody keeps them: forget them when n commits
@@ -31,6 +33,7 @@
 #include "coord.h"
 #include "layer.h"
 #include "levels.h"
+#include "partner.h"
 #include "requests.h"
 
 
@@ -48,7 +51,7 @@ struct cl_state cl;
 enum control_kind {
     CTRL_REQUEST = 1, CTRL_START, CTRL_SENT, CTRL_SAVED, CTRL_ALL_SAVED, CTRL_COMPLETE,
     CTRL_COMMITTED, CTRL_FINALIZING, CTRL_ABORT, CTRL_DONE, CTRL_COLLSEQ, CTRL_COLLMAX,
-    CTRL_CANCEL, CTRL_VOTE, CTRL_RELEASE, CTRL_FLUSHED
+    CTRL_CANCEL, CTRL_VOTE, CTRL_RELEASE, CTRL_FLUSHED, CTRL_STORED
 };
 #define CONTROL_WORDS 5
 #define CONTROL_TAG 1
@@ -187,16 +190,19 @@ static int late_messages_all_in(void)
 }
 
 /* Our part of the checkpoint is complete once the late messages are in and
- * the log window has closed: write the log and tell the coordinator. */
+ * the log window has closed: write the log and tell the coordinator; with
+ * partner copies, once the partner has stored ours too (STORED). */
 void cl_check_complete(void)
 {
     if (!cl.local_saved || cl.logging || !cl.late_capture || !late_messages_all_in() ||
         !cl_coll_window_closed())
         return;
     cl.late_capture = 0;
-    if (cl_write_log(cl.in_progress) == 0)
+    if (cl_write_log(cl.in_progress) != 0)
+        cancel(cl.in_progress);
+    else if (!cl_partner_active())
         control_send(0, CTRL_COMPLETE, cl.in_progress, 0);
-    else
+    else if (cl_partner_send(cl.in_progress) != 0)
         cancel(cl.in_progress);
 }
 
@@ -234,6 +240,7 @@ static void abandon(uint64_t n, int64_t why)
     else
         ckpt_info(1, "checkpoint %llu abandoned", (unsigned long long)n);
     discard(n);
+    cl_partner_forget(n);
     /* Not reached by this rank's program yet: it leaves the epoch here all the
      * same, without an image. The ranks that took n are one epoch ahead, and
      * the next checkpoint would put them two ahead of this one. */
@@ -344,6 +351,11 @@ static void handle(const int64_t m[CONTROL_WORDS])
     case CTRL_FLUSHED:
         cl_levels_flushed(n, (int)m[2]);
         break;
+    case CTRL_STORED:
+        cl_partner_stored(n);
+        if (n == cl.in_progress)
+            control_send(0, CTRL_COMPLETE, n, 0);
+        break;
     case CTRL_FINALIZING:
         if (!finalizing[from]) {
             finalizing[from] = 1;
@@ -367,7 +379,12 @@ static void handle(const int64_t m[CONTROL_WORDS])
     maybe_done();
 }
 
-void cl_poll_now(void)
+static void send_stored(int source, uint64_t n)
+{
+    control_send(source, CTRL_STORED, n, 0);
+}
+
+static void poll_control(void)
 {
     for (;;) {
         int flag = 0;
@@ -381,6 +398,13 @@ void cl_poll_now(void)
         control_received[st.MPI_SOURCE]++;
         handle(m);
     }
+}
+
+void cl_poll_now(void)
+{
+    poll_control();
+    /* Partner copies that came (partner.h): stored, then STORED to their sender. */
+    cl_partner_poll(cl.in_progress, send_stored);
 }
 
 /* This rank's flush to CKPT_DIR has ended: the coordinator commits it there
@@ -588,6 +612,10 @@ void cl_finalize_protocol(void)
     wait_for_own_image();
     cl_levels_flush_wait(); /* reported before FINALIZING: the coordinator counts it first */
     report_flush();
+    /* Our partner copy in flight is received while the partner polls, and
+     * it polls until every rank, us too, has said FINALIZING. */
+    while (cl_partner_sending())
+        cl_poll_now();
     cl.finalizing = 1;
     control_send(0, CTRL_FINALIZING, cl.in_progress, cl.local_saved);
     double since = PMPI_Wtime();

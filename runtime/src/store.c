@@ -321,6 +321,33 @@ int ckpt_store_rank_files(const char *dir, uint64_t n, uint32_t rank, int with_j
     return count;
 }
 
+int ckpt_store_images_present(const char *dir, uint64_t n, unsigned char *present,
+                              uint32_t nranks)
+{
+    memset(present, 0, nranks);
+    char cdir[PATH_MAX];
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, NULL, 0) != 0)
+        return 0;
+    DIR *d = opendir(cdir);
+    if (!d)
+        return 0;
+    int count = 0;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        uint32_t rank;
+        char again[CKPT_STORE_FILE_NAME_MAX];
+        if (sscanf(de->d_name, "rank-%" SCNu32 ".img", &rank) != 1 || rank >= nranks)
+            continue;
+        snprintf(again, sizeof again, "rank-%06" PRIu32 ".img", rank); /* exactly that name */
+        if (strcmp(again, de->d_name) == 0 && !present[rank] && de->d_type != DT_DIR) {
+            present[rank] = 1;
+            count++;
+        }
+    }
+    closedir(d);
+    return count;
+}
+
 int ckpt_store_make_checkpoint_dir(const char *dir, uint64_t n, char *err, size_t errlen)
 {
     char cdir[PATH_MAX];

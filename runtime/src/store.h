@@ -47,11 +47,6 @@ struct ckpt_store_entry {
 /* Every one in dir, in no particular order, in *out (ckpt_untracked_free it).
  * How many, or -1 if dir cannot be read. */
 long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out);
-/* A small file of checkpoint n besides the images (DIR/ckpt-n/name), written
- * under a temporary name, fsynced and renamed: durable once the checkpoint is
- * committed. 0 or -1 with a message. */
-int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const void *buf,
-                          size_t len, char *err, size_t errlen);
 /* Read it into buf (NUL-terminated, at most cap - 1 bytes): its length, or -1. */
 long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap);
 /* The job is over: remove every checkpoint in dir, committed or not (each

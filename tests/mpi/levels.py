@@ -10,7 +10,12 @@ copies one to CKPT_DIR), perhaps deletes local levels, then runs
 `EXE --recover`, whose stdout must equal the plain build's byte for byte and
 whose ranks must all resume from the checkpoint the case expects:
   local      nothing deleted: the newest committed checkpoint, from the local levels
-  node-lost  one node's disk gone, CKPT_FLUSH_EVERY=3: the last flushed checkpoint
+  partner    one node's disk gone, no flush: the newest, from the partner copies
+  node-lost  one node's disk gone, CKPT_PARTNER=0, CKPT_FLUSH_EVERY=3: the last
+             flushed checkpoint
+  partner-lost  one node's disk and its partner's gone, CKPT_FLUSH_EVERY=3: the
+             last flushed checkpoint (with 3 nodes, one rank's files from CKPT_DIR,
+             one's from a partner copy, one's own)
   all-lost   every local level gone: the newest checkpoint committed in CKPT_DIR
   in-flush   killed half-way through a flush, every local level gone: that
              flush is not committed in CKPT_DIR and recovery takes the one before
@@ -60,11 +65,11 @@ def newest(ckdir):
     return int(names[-1][5:]) if names else 0
 
 
-def case(a, work, reference, name, flush_every, kill_env, lose, expect):
+def case(a, work, reference, name, flush_every, kill_env, lose, expect, **settings):
     d = os.path.join(work, name)
     local, shared = os.path.join(d, "local"), os.path.join(d, "shared")
     env = clean_env(CKPT_DIR=shared, CKPT_LOCAL_DIR=local, CKPT_EVERY=a.every,
-                    CKPT_FLUSH_EVERY=flush_every, CKPT_VERBOSE=1)
+                    CKPT_FLUSH_EVERY=flush_every, CKPT_VERBOSE=1, **settings)
     failed = run(mpmd(a, a.exe, {KILLED_RANK: kill_env}), env)
     check(failed.returncode != 0, f"{name}: the run with a rank killed fails",
           f"exit {failed.returncode}")
@@ -81,7 +86,7 @@ def case(a, work, reference, name, flush_every, kill_env, lose, expect):
     got = resumed_from(rec.stderr)
     check(got == {str(want).encode()}, f"{name}: every rank resumed from checkpoint {want}",
           f"resumed from {sorted(got)}")
-    return d
+    return d, rec.stderr
 
 
 def main():
@@ -106,10 +111,19 @@ def main():
         return KILL_AT - 1
 
     case(a, work, reference, "local", 1, killed, [], newest_local)
-    d = case(a, work, reference, "node-lost", 3, killed, [last],
-             lambda local, shared: newest(shared))
+    _, err = case(a, work, reference, "partner", 0, killed, [last], newest_local)
+    check(b"from rank" in err and b"partner copy" in err,
+          "partner: the lost node's ranks took their files from a partner copy")
+    d, _ = case(a, work, reference, "node-lost", 3, killed, [last],
+                lambda local, shared: newest(shared), CKPT_PARTNER=0)
     check(newest(os.path.join(d, "shared")) < KILL_AT - 1,
           "node-lost: the flush in CKPT_DIR is older than the local levels' newest")
+    # the last node's partner is the first (nodes in a ring)
+    d, err = case(a, work, reference, "partner-lost", 3, killed, [last, 0],
+                  lambda local, shared: newest(shared))
+    if a.np >= 3:
+        check(b"partner copy" in err and os.path.join(d, "shared").encode() in err,
+              "partner-lost: files came from a partner copy and from CKPT_DIR")
     case(a, work, reference, "all-lost", 1, killed, range(a.np),
          lambda local, shared: newest(shared))
 
@@ -118,7 +132,7 @@ def main():
         check(os.path.isdir(half) and not os.path.exists(os.path.join(half, "COMMITTED")),
               "in-flush: the half-flushed checkpoint is in CKPT_DIR, not committed")
         return newest(shared)
-    d = case(a, work, reference, "in-flush", 1, {"CKPT_DEBUG_KILL_IN_FLUSH": KILL_AT},
+    case(a, work, reference, "in-flush", 1, {"CKPT_DEBUG_KILL_IN_FLUSH": KILL_AT},
              range(a.np), before_flush)
 
     empty = os.path.join(work, "nothing")

@@ -141,6 +141,15 @@ int ckpt_store_file_exists(const char *dir, uint64_t n, const char *name);
  * with_job also the JOB record), finished ones only: how many (<= max). */
 int ckpt_store_rank_files(const char *dir, uint64_t n, uint32_t rank, int with_job,
                           char names[][CKPT_STORE_FILE_NAME_MAX], int max);
+/* A small file of checkpoint n besides the images (DIR/ckpt-n/name), written
+ * under a temporary name, fsynced and renamed: durable once the checkpoint is
+ * committed. 0 or -1 with a message. */
+int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const void *buf,
+                          size_t len, char *err, size_t errlen);
+/* present[r] = 1 for each rank r < nranks whose finished image of n is in
+ * dir (its own or a partner copy): how many. */
+int ckpt_store_images_present(const char *dir, uint64_t n, unsigned char *present,
+                              uint32_t nranks);
 /* DIR/ckpt-n/name; "" when it does not fit. */
 void ckpt_store_file_path(const char *dir, uint64_t n, const char *name, char *out,
                           size_t outlen);

@@ -1,0 +1,381 @@
+/* Partner copies (partner.h, docs/levels.md). */
+#include "partner.h"
+
+#include "coord.h"
+
+#include <aalc/ckpt_layer_services.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define BUNDLE_FILES 2        /* the image and the log */
+#define CHUNK ((size_t)1 << 30) /* MPI counts are ints */
+enum { TAG_COPY = 1, TAG_FETCH = 3 }; /* header at the tag, its files' bytes at tag + 1 */
+
+/* What precedes a rank's files: which checkpoint, whose, and each file. */
+struct bundle_header {
+    uint64_t n;
+    uint32_t rank, nfiles;
+    uint64_t size[BUNDLE_FILES];
+    char name[BUNDLE_FILES][CKPT_STORE_FILE_NAME_MAX];
+};
+
+struct outgoing {
+    struct bundle_header h;
+    void *map[BUNDLE_FILES];
+    MPI_Request *reqs;
+    int nreqs;
+};
+
+struct incoming {
+    int source;
+    struct bundle_header h;
+    char *bytes[BUNDLE_FILES];
+    MPI_Request *reqs;
+    int nreqs;
+};
+
+static MPI_Comm comm = MPI_COMM_NULL;
+static int active, partner_rank;
+static struct outgoing sending; /* our copy of the checkpoint in progress */
+static int sending_live;
+static struct incoming *arriving;
+static int narriving;
+/* Copies stored for the checkpoint in progress, by whose they are. */
+static uint64_t stored_for;
+static uint32_t *stored_ranks;
+static int nstored;
+
+/* One request at a time: GCC takes MPI_STATUSES_IGNORE for an array. */
+static void wait_all(MPI_Request *reqs, int n)
+{
+    for (int i = 0; i < n; i++)
+        PMPI_Wait(&reqs[i], MPI_STATUS_IGNORE);
+}
+
+static int test_all(MPI_Request *reqs, int n)
+{
+    int all = 1;
+    for (int i = 0; i < n; i++) {
+        int done = 1;
+        if (reqs[i] != MPI_REQUEST_NULL)
+            PMPI_Test(&reqs[i], &done, MPI_STATUS_IGNORE);
+        all &= done;
+    }
+    return all;
+}
+
+static int chunks(uint64_t size)
+{
+    return (int)((size + CHUNK - 1) / CHUNK);
+}
+
+void cl_partner_init(const int *node_of, int nodes)
+{
+    int wanted = ckpt_levels_partner_wanted();
+    active = nodes > 1 && wanted != 0;
+    if (wanted == 1 && nodes == 1 && cl.rank == 0)
+        ckpt_warn("CKPT_PARTNER=1, but every rank runs on node %s: no partner copies",
+                  ckpt_levels_node());
+    if (!active)
+        return;
+    PMPI_Comm_dup(cl.control, &comm);
+    /* The rank with our place among our node's ranks on the next node
+     * (round the ranks of the smaller one): a node and its partner are
+     * never the same node. */
+    int mine = node_of[cl.rank], next = (mine + 1) % nodes, place = 0, there = 0;
+    for (int r = 0; r < cl.rank; r++)
+        place += node_of[r] == mine;
+    for (int r = 0; r < cl.size; r++)
+        there += node_of[r] == next;
+    for (int r = 0, seen = 0; r < cl.size; r++)
+        if (node_of[r] == next && seen++ == place % there)
+            partner_rank = r;
+}
+
+int cl_partner_active(void)
+{
+    return active;
+}
+
+/* ---- sending ---- */
+
+static void release(struct outgoing *o)
+{
+    if (o->nreqs)
+        wait_all(o->reqs, o->nreqs);
+    for (uint32_t f = 0; f < o->h.nfiles; f++)
+        if (o->map[f])
+            munmap(o->map[f], o->h.size[f]);
+    ckpt_untracked_free(o->reqs);
+    memset(o, 0, sizeof *o);
+}
+
+/* Map rank's files of n in the local level. */
+static int prepare(struct outgoing *o, uint64_t n, uint32_t rank, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    o->h.n = n;
+    o->h.rank = rank;
+    o->h.nfiles = (uint32_t)ckpt_store_rank_files(ckpt_options_dir(), n, rank, 0, o->h.name,
+                                                  BUNDLE_FILES);
+    for (uint32_t f = 0; f < o->h.nfiles; f++) {
+        char path[PATH_MAX];
+        struct stat st;
+        ckpt_store_file_path(ckpt_options_dir(), n, o->h.name[f], path, sizeof path);
+        int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0 || fstat(fd, &st) != 0) {
+            snprintf(err, errlen, "%s: %s", path, strerror(errno));
+            if (fd >= 0)
+                close(fd);
+            release(o);
+            return -1;
+        }
+        o->h.size[f] = (uint64_t)st.st_size;
+        if (st.st_size > 0) {
+            o->map[f] = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+            if (o->map[f] == MAP_FAILED) {
+                o->map[f] = NULL;
+                snprintf(err, errlen, "%s: cannot map: %s", path, strerror(errno));
+                close(fd);
+                release(o);
+                return -1;
+            }
+        }
+        close(fd);
+    }
+    return 0;
+}
+
+/* Send what prepare mapped to dest. */
+static void send_all(struct outgoing *o, int dest, int tag)
+{
+    int total = 1;
+    for (uint32_t f = 0; f < o->h.nfiles; f++)
+        total += chunks(o->h.size[f]);
+    o->reqs = ckpt_untracked_malloc(sizeof *o->reqs * (size_t)total);
+    PMPI_Isend(&o->h, (int)sizeof o->h, MPI_BYTE, dest, tag, comm, &o->reqs[o->nreqs++]);
+    for (uint32_t f = 0; f < o->h.nfiles; f++)
+        for (uint64_t at = 0; at < o->h.size[f]; at += CHUNK) {
+            uint64_t len = o->h.size[f] - at < CHUNK ? o->h.size[f] - at : CHUNK;
+            PMPI_Isend((char *)o->map[f] + at, (int)len, MPI_BYTE, dest, tag + 1, comm,
+                       &o->reqs[o->nreqs++]);
+        }
+}
+
+int cl_partner_send(uint64_t n)
+{
+    char err[PATH_MAX + 256];
+    if (sending_live)
+        release(&sending);
+    if (prepare(&sending, n, (uint32_t)cl.rank, err, sizeof err) != 0) {
+        ckpt_warn("checkpoint %llu: cannot send this rank's copy to rank %d: %s",
+                  (unsigned long long)n, partner_rank, err);
+        return -1;
+    }
+    send_all(&sending, partner_rank, TAG_COPY);
+    sending_live = 1;
+    return 0;
+}
+
+void cl_partner_stored(uint64_t n)
+{
+    if (sending_live && sending.h.n == n) {
+        release(&sending);
+        sending_live = 0;
+    }
+}
+
+/* ---- receiving ---- */
+
+static void post_receives(struct incoming *in, int tag)
+{
+    int total = 0;
+    for (uint32_t f = 0; f < in->h.nfiles; f++)
+        total += chunks(in->h.size[f]);
+    in->reqs = ckpt_untracked_malloc(sizeof *in->reqs * (size_t)(total ? total : 1));
+    for (uint32_t f = 0; f < in->h.nfiles; f++) {
+        in->bytes[f] = ckpt_untracked_malloc(in->h.size[f] ? in->h.size[f] : 1);
+        if (!in->bytes[f])
+            ckpt_fatal("out of memory receiving rank %u's copy of checkpoint %llu (%llu bytes)",
+                       in->h.rank, (unsigned long long)in->h.n,
+                       (unsigned long long)in->h.size[f]);
+        for (uint64_t at = 0; at < in->h.size[f]; at += CHUNK) {
+            uint64_t len = in->h.size[f] - at < CHUNK ? in->h.size[f] - at : CHUNK;
+            PMPI_Irecv(in->bytes[f] + at, (int)len, MPI_BYTE, in->source, tag + 1, comm,
+                       &in->reqs[in->nreqs++]);
+        }
+    }
+}
+
+static int valid(const struct bundle_header *h)
+{
+    if (h->nfiles > BUNDLE_FILES || h->rank >= (uint32_t)cl.size)
+        return 0;
+    for (uint32_t f = 0; f < h->nfiles; f++)
+        if (memchr(h->name[f], '\0', sizeof h->name[f]) == NULL || strchr(h->name[f], '/') ||
+            h->name[f][0] == '.' || h->name[f][0] == '\0')
+            return 0;
+    return 1;
+}
+
+/* Write the files into this rank's local level, durably. */
+static int store(struct incoming *in, char *err, size_t errlen)
+{
+    const char *dir = ckpt_options_dir();
+    if (ckpt_store_make_checkpoint_dir(dir, in->h.n, err, errlen) != 0)
+        return -1;
+    for (uint32_t f = 0; f < in->h.nfiles; f++)
+        if (ckpt_store_write_file(dir, in->h.n, in->h.name[f], in->bytes[f], in->h.size[f], err,
+                                  errlen) != 0)
+            return -1;
+    char cdir[PATH_MAX];
+    ckpt_store_file_path(dir, in->h.n, ".", cdir, sizeof cdir);
+    int fd = open(cdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int ok = fd >= 0 && fsync(fd) == 0;
+    if (fd >= 0)
+        close(fd);
+    if (!ok)
+        snprintf(err, errlen, "%s: fsync failed: %s", cdir, strerror(errno));
+    return ok ? 0 : -1;
+}
+
+static void drop(struct incoming *in)
+{
+    for (uint32_t f = 0; f < in->h.nfiles; f++)
+        ckpt_untracked_free(in->bytes[f]);
+    ckpt_untracked_free(in->reqs);
+}
+
+static void note_stored(uint64_t n, uint32_t rank)
+{
+    if (stored_for != n)
+        nstored = 0;
+    stored_for = n;
+    stored_ranks = ckpt_untracked_realloc(stored_ranks, sizeof *stored_ranks * (size_t)(nstored + 1));
+    stored_ranks[nstored++] = rank;
+}
+
+void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_t n))
+{
+    if (!active)
+        return;
+    for (;;) { /* new arrivals: their bytes are received without blocking */
+        int flag = 0;
+        MPI_Status st;
+        PMPI_Iprobe(MPI_ANY_SOURCE, TAG_COPY, comm, &flag, &st);
+        if (!flag)
+            break;
+        struct incoming in = {.source = st.MPI_SOURCE};
+        PMPI_Recv(&in.h, (int)sizeof in.h, MPI_BYTE, in.source, TAG_COPY, comm,
+                  MPI_STATUS_IGNORE);
+        if (!valid(&in.h))
+            ckpt_fatal("a malformed partner copy came from rank %d", in.source);
+        post_receives(&in, TAG_COPY);
+        arriving = ckpt_untracked_realloc(arriving, sizeof *arriving * (size_t)(narriving + 1));
+        arriving[narriving++] = in;
+    }
+    for (int i = 0; i < narriving;) {
+        struct incoming *in = &arriving[i];
+        if (!test_all(in->reqs, in->nreqs)) {
+            i++;
+            continue;
+        }
+        char err[PATH_MAX + 256];
+        if (in->h.n == in_progress) {
+            if (store(in, err, sizeof err) == 0) {
+                note_stored(in->h.n, in->h.rank);
+                stored_cb(in->source, in->h.n);
+            } else { /* the sender's checkpoint cannot complete: nor can ours */
+                ckpt_warn("checkpoint %llu: cannot store rank %u's partner copy: %s",
+                          (unsigned long long)in->h.n, in->h.rank, err);
+            }
+        }
+        drop(in);
+        arriving[i] = arriving[--narriving];
+    }
+}
+
+void cl_partner_forget(uint64_t n)
+{
+    if (sending_live && sending.h.n == n) { /* the partner still receives it, and drops it */
+        release(&sending);
+        sending_live = 0;
+    }
+    if (stored_for != n)
+        return;
+    for (int i = 0; i < nstored; i++)
+        ckpt_store_discard(ckpt_options_dir(), n, stored_ranks[i]);
+    nstored = 0;
+}
+
+int cl_partner_sending(void)
+{
+    if (!sending_live)
+        return 0;
+    int done = test_all(sending.reqs, sending.nreqs);
+    if (done) {
+        release(&sending);
+        sending_live = 0;
+    }
+    return !done;
+}
+
+/* ---- recovery ---- */
+
+int cl_partner_fetch(uint64_t n, const int *holder, const unsigned char *need, char *err,
+                     size_t errlen)
+{
+    MPI_Comm c = comm;
+    if (c == MPI_COMM_NULL) /* no partner copies this run: a private one for the transfer */
+        PMPI_Comm_dup(cl.control, &c);
+    MPI_Comm keep = comm;
+    comm = c;
+    int count = 0, ok = 1, all_ok;
+    for (int r = 0; r < cl.size; r++)
+        count += need[r] && holder[r] == cl.rank;
+    struct outgoing *out = ckpt_untracked_malloc(sizeof *out * (size_t)(count ? count : 1));
+    int k = 0;
+    for (int r = 0; r < cl.size && ok; r++)
+        if (need[r] && holder[r] == cl.rank) {
+            ok = prepare(&out[k], n, (uint32_t)r, err, errlen) == 0;
+            k += ok;
+        }
+    /* Nothing is sent unless every holder has what it must send: a rank
+     * waiting for files that never come would hang the job. */
+    PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, c);
+    int rc = all_ok ? 0 : -1;
+    if (ok && !all_ok)
+        snprintf(err, errlen, "another rank could not send the files it holds of checkpoint %llu",
+                 (unsigned long long)n);
+    for (int i = 0; i < k && all_ok; i++)
+        send_all(&out[i], (int)out[i].h.rank, TAG_FETCH);
+    if (rc == 0 && need[cl.rank]) {
+        struct incoming in = {.source = holder[cl.rank]};
+        PMPI_Recv(&in.h, (int)sizeof in.h, MPI_BYTE, in.source, TAG_FETCH, comm,
+                  MPI_STATUS_IGNORE);
+        if (!valid(&in.h) || in.h.n != n || in.h.rank != (uint32_t)cl.rank) {
+            snprintf(err, errlen, "rank %d sent something else than our files of checkpoint %llu",
+                     in.source, (unsigned long long)n);
+            rc = -1;
+        } else {
+            post_receives(&in, TAG_FETCH);
+            wait_all(in.reqs, in.nreqs);
+            rc = store(&in, err, errlen);
+            drop(&in);
+        }
+    }
+    for (int i = 0; i < k; i++)
+        release(&out[i]);
+    ckpt_untracked_free(out);
+    comm = keep;
+    if (c != keep)
+        PMPI_Comm_free(&c);
+    return rc;
+}
