@@ -292,9 +292,11 @@ static int layer_save(struct ckpt_image_writer *w, char *err, size_t errlen)
     return rc ? -1 : 0;
 }
 
+/* Beside the image: in the local level, or where the image went for lack of
+ * room there (docs/levels.md); recovery reads it from the local level. */
 static void log_path(uint64_t n, char *out, size_t len, int tmp)
 {
-    ckpt_store_log_path(ckpt_options_dir(), n, (uint32_t)cl.rank, tmp, out, len);
+    ckpt_store_log_path(ckpt_checkpoint_dir(n), n, (uint32_t)cl.rank, tmp, out, len);
 }
 
 /* The rank's log of checkpoint n: late messages, non-deterministic events

@@ -7,6 +7,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,19 +36,31 @@ struct outgoing {
     int nreqs;
 };
 
+/* A copy being received: straight into its files' pages in the local level
+ * (mapped temporary files), so that nothing is copied again and no buffer
+ * stays; a thread then makes them durable and gives them their names. */
 struct incoming {
     int source;
     struct bundle_header h;
+    int fd[BUNDLE_FILES];
     char *bytes[BUNDLE_FILES];
+    char tmp[BUNDLE_FILES][PATH_MAX];
     MPI_Request *reqs;
     int nreqs;
+    enum { RECEIVING, FINISHING, DONE } state;
+    int failed;               /* a file could not be made, or the checkpoint was given up:
+                                 received and dropped */
+    char err[PATH_MAX + 256];
+    int threaded;             /* finish_in_thread runs in `thread` */
+    pthread_t thread;
+    atomic_int finished;
 };
 
 static MPI_Comm comm = MPI_COMM_NULL;
 static int active, partner_rank;
 static struct outgoing sending; /* our copy of the checkpoint in progress */
 static int sending_live;
-static struct incoming *arriving;
+static struct incoming **arriving;
 static int narriving;
 /* Copies stored for the checkpoint in progress, by whose they are. */
 static uint64_t stored_for;
@@ -194,24 +209,88 @@ void cl_partner_stored(uint64_t n)
 
 /* ---- receiving ---- */
 
+static void drop(struct incoming *in)
+{
+    for (uint32_t f = 0; f < BUNDLE_FILES; f++) {
+        if (in->bytes[f])
+            munmap(in->bytes[f], in->h.size[f]);
+        if (in->fd[f] >= 0)
+            close(in->fd[f]);
+        if (in->tmp[f][0])
+            unlink(in->tmp[f]);
+    }
+    ckpt_untracked_free(in->reqs);
+    ckpt_untracked_free(in);
+}
+
+/* Room for a file's bytes: its temporary file in the local level, mapped;
+ * or, when that cannot be made, memory, so that the bytes are still taken
+ * off the wire. */
+static char *landing(struct incoming *in, uint32_t f)
+{
+    uint64_t size = in->h.size[f];
+    in->fd[f] = -1;
+    if (!in->failed) {
+        char path[PATH_MAX];
+        ckpt_store_file_path(ckpt_options_dir(), in->h.n, in->h.name[f], path, sizeof path);
+        if (!path[0] || snprintf(in->tmp[f], sizeof in->tmp[f], "%s.tmp", path) >=
+                            (int)sizeof in->tmp[f]) {
+            in->tmp[f][0] = '\0';
+            snprintf(in->err, sizeof in->err, "%s: path too long", ckpt_options_dir());
+            in->failed = 1;
+        } else if ((in->fd[f] = open(in->tmp[f], O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC,
+                                     0600)) < 0 ||
+                   ftruncate(in->fd[f], (off_t)size) != 0) {
+            snprintf(in->err, sizeof in->err, "%s: %s", in->tmp[f], strerror(errno));
+            in->failed = 1;
+        } else if (size > 0) {
+            void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, in->fd[f], 0);
+            if (p != MAP_FAILED)
+                return p;
+            snprintf(in->err, sizeof in->err, "%s: cannot map: %s", in->tmp[f],
+                     strerror(errno));
+            in->failed = 1;
+        }
+    }
+    if (size == 0)
+        return NULL;
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+        ckpt_fatal("out of memory receiving rank %u's copy of checkpoint %llu (%llu bytes)",
+                   in->h.rank, (unsigned long long)in->h.n, (unsigned long long)size);
+    return p;
+}
+
 static void post_receives(struct incoming *in, int tag)
 {
+    char err[PATH_MAX + 256];
+    if (ckpt_store_make_checkpoint_dir(ckpt_options_dir(), in->h.n, err, sizeof err) != 0) {
+        snprintf(in->err, sizeof in->err, "%s", err);
+        in->failed = 1;
+    }
     int total = 0;
     for (uint32_t f = 0; f < in->h.nfiles; f++)
         total += chunks(in->h.size[f]);
     in->reqs = ckpt_untracked_malloc(sizeof *in->reqs * (size_t)(total ? total : 1));
     for (uint32_t f = 0; f < in->h.nfiles; f++) {
-        in->bytes[f] = ckpt_untracked_malloc(in->h.size[f] ? in->h.size[f] : 1);
-        if (!in->bytes[f])
-            ckpt_fatal("out of memory receiving rank %u's copy of checkpoint %llu (%llu bytes)",
-                       in->h.rank, (unsigned long long)in->h.n,
-                       (unsigned long long)in->h.size[f]);
+        in->bytes[f] = landing(in, f);
         for (uint64_t at = 0; at < in->h.size[f]; at += CHUNK) {
             uint64_t len = in->h.size[f] - at < CHUNK ? in->h.size[f] - at : CHUNK;
             PMPI_Irecv(in->bytes[f] + at, (int)len, MPI_BYTE, in->source, tag + 1, comm,
                        &in->reqs[in->nreqs++]);
         }
     }
+}
+
+static struct incoming *receive_header(int source, int tag)
+{
+    struct incoming *in = ckpt_untracked_malloc(sizeof *in);
+    memset(in, 0, sizeof *in);
+    for (int f = 0; f < BUNDLE_FILES; f++)
+        in->fd[f] = -1;
+    in->source = source;
+    PMPI_Recv(&in->h, (int)sizeof in->h, MPI_BYTE, source, tag, comm, MPI_STATUS_IGNORE);
+    return in;
 }
 
 static int valid(const struct bundle_header *h)
@@ -225,32 +304,56 @@ static int valid(const struct bundle_header *h)
     return 1;
 }
 
-/* Write the files into this rank's local level, durably. */
-static int store(struct incoming *in, char *err, size_t errlen)
+/* The files received are made durable and given their names (fsync of each,
+ * rename, fsync of the directory): 0, or -1 with in->err. Touches nothing
+ * but the files: it runs in a thread of its own. */
+static int finish(struct incoming *in)
 {
-    const char *dir = ckpt_options_dir();
-    if (ckpt_store_make_checkpoint_dir(dir, in->h.n, err, errlen) != 0)
+    for (uint32_t f = 0; f < in->h.nfiles && !in->failed; f++) {
+        char path[PATH_MAX];
+        ckpt_store_file_path(ckpt_options_dir(), in->h.n, in->h.name[f], path, sizeof path);
+        if (fsync(in->fd[f]) != 0 || rename(in->tmp[f], path) != 0) {
+            snprintf(in->err, sizeof in->err, "%s: %s", path, strerror(errno));
+            in->failed = 1;
+        } else {
+            in->tmp[f][0] = '\0'; /* in place: drop must not remove it */
+        }
+    }
+    if (in->failed)
         return -1;
-    for (uint32_t f = 0; f < in->h.nfiles; f++)
-        if (ckpt_store_write_file(dir, in->h.n, in->h.name[f], in->bytes[f], in->h.size[f], err,
-                                  errlen) != 0)
-            return -1;
     char cdir[PATH_MAX];
-    ckpt_store_file_path(dir, in->h.n, ".", cdir, sizeof cdir);
+    ckpt_store_file_path(ckpt_options_dir(), in->h.n, ".", cdir, sizeof cdir);
     int fd = open(cdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     int ok = fd >= 0 && fsync(fd) == 0;
     if (fd >= 0)
         close(fd);
-    if (!ok)
-        snprintf(err, errlen, "%s: fsync failed: %s", cdir, strerror(errno));
+    if (!ok) {
+        snprintf(in->err, sizeof in->err, "%s: fsync failed: %s", cdir, strerror(errno));
+        in->failed = 1;
+    }
     return ok ? 0 : -1;
 }
 
-static void drop(struct incoming *in)
+static void *finish_in_thread(void *arg)
 {
-    for (uint32_t f = 0; f < in->h.nfiles; f++)
-        ckpt_untracked_free(in->bytes[f]);
-    ckpt_untracked_free(in->reqs);
+    struct incoming *in = arg;
+    finish(in);
+    atomic_store(&in->finished, 1);
+    return NULL;
+}
+
+/* Off the program's time (the write-back and the fsync of a whole image):
+ * the program's signals stay with the program's thread. */
+static void start_finishing(struct incoming *in)
+{
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &old);
+    in->state = FINISHING;
+    in->threaded = pthread_create(&in->thread, NULL, finish_in_thread, in) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (!in->threaded)
+        finish_in_thread(in); /* no thread: now, then */
 }
 
 static void note_stored(uint64_t n, uint32_t rank)
@@ -272,30 +375,46 @@ void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_
         PMPI_Iprobe(MPI_ANY_SOURCE, TAG_COPY, comm, &flag, &st);
         if (!flag)
             break;
-        struct incoming in = {.source = st.MPI_SOURCE};
-        PMPI_Recv(&in.h, (int)sizeof in.h, MPI_BYTE, in.source, TAG_COPY, comm,
-                  MPI_STATUS_IGNORE);
-        if (!valid(&in.h))
-            ckpt_fatal("a malformed partner copy came from rank %d", in.source);
-        post_receives(&in, TAG_COPY);
+        struct incoming *in = receive_header(st.MPI_SOURCE, TAG_COPY);
+        if (!valid(&in->h))
+            ckpt_fatal("a malformed partner copy came from rank %d", in->source);
+        if (in->h.n != in_progress) /* given up already: taken off the wire only */
+            in->failed = 1;
+        post_receives(in, TAG_COPY);
         arriving = ckpt_untracked_realloc(arriving, sizeof *arriving * (size_t)(narriving + 1));
         arriving[narriving++] = in;
     }
     for (int i = 0; i < narriving;) {
-        struct incoming *in = &arriving[i];
-        if (!test_all(in->reqs, in->nreqs)) {
-            i++;
-            continue;
-        }
-        char err[PATH_MAX + 256];
-        if (in->h.n == in_progress) {
-            if (store(in, err, sizeof err) == 0) {
-                note_stored(in->h.n, in->h.rank);
-                stored_cb(in->source, in->h.n);
-            } else { /* the sender's checkpoint cannot complete: nor can ours */
-                ckpt_warn("checkpoint %llu: cannot store rank %u's partner copy: %s",
-                          (unsigned long long)in->h.n, in->h.rank, err);
+        struct incoming *in = arriving[i];
+        if (in->state == RECEIVING) {
+            if (!test_all(in->reqs, in->nreqs)) {
+                i++;
+                continue;
             }
+            if (!in->failed && in->h.n == in_progress) {
+                start_finishing(in);
+                continue; /* looked at again below, at once if it had no thread */
+            }
+            in->state = DONE;
+        }
+        if (in->state == FINISHING) {
+            if (!atomic_load(&in->finished)) {
+                i++;
+                continue;
+            }
+            if (in->threaded)
+                pthread_join(in->thread, NULL);
+            in->state = DONE;
+        }
+        int stored = !in->failed;
+        if (stored && in->h.n == in_progress) {
+            note_stored(in->h.n, in->h.rank);
+            stored_cb(in->source, in->h.n);
+        } else if (in->h.n == in_progress) { /* the sender's checkpoint cannot complete: nor ours */
+            ckpt_warn("checkpoint %llu: cannot store rank %u's partner copy: %s",
+                      (unsigned long long)in->h.n, in->h.rank, in->err);
+        } else if (stored) { /* given up while it was being finished */
+            ckpt_store_discard(ckpt_options_dir(), in->h.n, in->h.rank);
         }
         drop(in);
         arriving[i] = arriving[--narriving];
@@ -357,19 +476,20 @@ int cl_partner_fetch(uint64_t n, const int *holder, const unsigned char *need, c
     for (int i = 0; i < k && all_ok; i++)
         send_all(&out[i], (int)out[i].h.rank, TAG_FETCH);
     if (rc == 0 && need[cl.rank]) {
-        struct incoming in = {.source = holder[cl.rank]};
-        PMPI_Recv(&in.h, (int)sizeof in.h, MPI_BYTE, in.source, TAG_FETCH, comm,
-                  MPI_STATUS_IGNORE);
-        if (!valid(&in.h) || in.h.n != n || in.h.rank != (uint32_t)cl.rank) {
+        struct incoming *in = receive_header(holder[cl.rank], TAG_FETCH);
+        if (!valid(&in->h) || in->h.n != n || in->h.rank != (uint32_t)cl.rank) {
             snprintf(err, errlen, "rank %d sent something else than our files of checkpoint %llu",
-                     in.source, (unsigned long long)n);
+                     in->source, (unsigned long long)n);
             rc = -1;
         } else {
-            post_receives(&in, TAG_FETCH);
-            wait_all(in.reqs, in.nreqs);
-            rc = store(&in, err, errlen);
-            drop(&in);
+            post_receives(in, TAG_FETCH);
+            wait_all(in->reqs, in->nreqs);
+            if (in->failed || finish(in) != 0) {
+                snprintf(err, errlen, "%s", in->err);
+                rc = -1;
+            }
         }
+        drop(in);
     }
     for (int i = 0; i < k; i++)
         release(&out[i]);

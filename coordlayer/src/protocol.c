@@ -229,6 +229,8 @@ static void start_checkpoint(void)
 static void discard(uint64_t n)
 {
     ckpt_store_discard(ckpt_options_dir(), n, (uint32_t)cl.rank);
+    if (ckpt_levels_local()) /* where an image goes when the local level is full */
+        ckpt_store_discard(ckpt_options_shared_dir(), n, (uint32_t)cl.rank);
 }
 
 static void abandon(uint64_t n, int64_t why)

@@ -13,6 +13,7 @@
 #include "heap_image.h"
 #include "image.h"
 #include "image_flush.h"
+#include "level_space.h"
 #include "job.h"
 #include "layer.h"
 #include "libc_state.h"
@@ -67,6 +68,7 @@ static struct pending_image {
     size_t prefaulted_bytes;
     size_t heap_bytes, frames;
     const char *write_mode; /* ckpt_write_mode_names */
+    char dir[PATH_MAX];     /* where its image goes: the local level, or CKPT_DIR (level_space.h) */
 } pending;
 
 /* Threads that copy the state: CKPT_COPY_THREADS, or the CPUs this process
@@ -182,7 +184,7 @@ static int copy_state(uint64_t number, char *err, size_t errlen)
  * copy of its own, and no second copy of the state stays in memory. */
 static int write_state(uint64_t number, const char *path, int *fd, char *err, size_t errlen)
 {
-    if (ckpt_store_create_dir(ckpt_options_dir(), number, err, errlen) != 0)
+    if (ckpt_store_create_dir(pending.dir, number, err, errlen) != 0)
         return -1;
     struct ckpt_image_header h;
     fill_header(&h, number);
@@ -272,7 +274,7 @@ static void warn_not_written(uint64_t number, const char *why)
 static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
 {
     const struct ckpt_layer *layer = ckpt_active_layer;
-    const char *dir = ckpt_options_dir();
+    const char *dir = pending.dir;
     uint64_t number = pending.number;
     char err[PATH_MAX + 256];
     snprintf(err, sizeof err, "%s", why);
@@ -317,6 +319,11 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
         ckpt_checkpoint_settled(number, ok); /* alone, the checkpoint ends here */
 }
 
+const char *ckpt_checkpoint_dir(uint64_t n)
+{
+    return pending.number == n && pending.dir[0] ? pending.dir : ckpt_options_dir();
+}
+
 void ckpt_checkpoint_settled(uint64_t n, int committed)
 {
     if (!committed && atomic_load(&given_up) < n)
@@ -330,14 +337,14 @@ void ckpt_checkpoint_settled(uint64_t n, int committed)
 static int prepare_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
 {
     (void)job;
-    return ckpt_store_prepare(ckpt_options_dir(), pending.number, err, errlen);
+    return ckpt_store_prepare(pending.dir, pending.number, err, errlen);
 }
 
 /* Written through: the directory exists, its entry is made durable. */
 static int sync_directory(struct ckpt_flush_job *job, char *err, size_t errlen)
 {
     (void)job;
-    return ckpt_store_sync_dir(ckpt_options_dir(), err, errlen);
+    return ckpt_store_sync_dir(pending.dir, err, errlen);
 }
 
 void ckpt_take_checkpoint(void)
@@ -348,7 +355,10 @@ void ckpt_take_checkpoint(void)
     const struct ckpt_layer *layer = ckpt_active_layer;
     uint64_t number = layer ? layer->checkpoint_number() : last_number + 1;
     char err[PATH_MAX + 256];
-    const char *dir = ckpt_options_dir();
+    size_t frames_size;
+    ckpt_frames_bytes(&frames_size);
+    const char *dir = ckpt_levels_image_dir(number, image_size_for(frames_size));
+    snprintf(pending.dir, sizeof pending.dir, "%s", dir);
     struct ckpt_flush_job *job = &pending.job;
     job->fd = -1;
     enum ckpt_write_mode mode = write_mode();

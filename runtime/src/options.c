@@ -24,7 +24,7 @@ struct ckpt_options ckpt_opts = {
     .interval = CKPT_DEFAULT_INTERVAL, .keep = CKPT_DEFAULT_KEEP, .rewind_output = 1,
     .write_mode = CKPT_WRITE_AUTO, .direct_io = 1, .prefetch = 1, .map_image = 1, .prefault = 1,
     .stack_size = (size_t)256 << 20, .copy_parallel_min = CKPT_PARALLEL_COPY_MIN_DEFAULT,
-    .partner = -1, .flush_every = 1};
+    .partner = -1, .flush_every = 1, .debug_local_free = -1};
 
 /* A layer's view of the options (aalc/ckpt_layer_services.h). */
 const char *ckpt_options_dir(void)
@@ -112,6 +112,9 @@ static void load_levels(void)
         ckpt_opts.partner = (int)parse_count("CKPT_PARTNER", v, 0) != 0;
     if ((v = getenv("CKPT_FLUSH_EVERY")) && *v)
         ckpt_opts.flush_every = (unsigned)parse_count("CKPT_FLUSH_EVERY", v, 0);
+    if ((v = getenv("CKPT_DEBUG_LOCAL_FREE")) && *v &&
+        (ckpt_opts.debug_local_free = ckpt_parse_size(v)) < 0)
+        ckpt_fatal("CKPT_DEBUG_LOCAL_FREE='%s': use a size (0, 4M, 1G, ...)", v);
     if (!(v = getenv("CKPT_LOCAL_DIR")) || !*v)
         return;
     if (snprintf(ckpt_opts.local_dir, sizeof ckpt_opts.local_dir, "%s/%s", v, ckpt_opts.node) >=

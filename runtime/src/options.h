@@ -46,6 +46,7 @@ struct ckpt_options {
     char local_dir[PATH_MAX]; /* CKPT_LOCAL_DIR/<node>: this rank's store; "" = none */
     int partner;           /* CKPT_PARTNER: 1, 0, or -1 unset (on when the job spans nodes) */
     unsigned flush_every;  /* CKPT_FLUSH_EVERY: copy every n-th commit to CKPT_DIR; 0 = never */
+    long long debug_local_free; /* CKPT_DEBUG_LOCAL_FREE: bytes the local level has; -1 = ask */
 };
 
 #define CKPT_DEFAULT_INTERVAL 300.0

@@ -52,7 +52,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from report_sections import put_section, section  # noqa: E402
+from report_sections import put_section, section, sections  # noqa: E402
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SOURCE = os.path.join(TOP, "tests", "bench", "pingpong.c")
@@ -660,10 +660,9 @@ def write_report(rows, mrows, crows, raw, mech, coll, loads, info, opts, when, p
     if crows:
         lines += coll_section(crows, opts)
     lines += mech_section(rows, mrows)
-    # cg_benchmark.py's, output_benchmark.py's and build_cost.py's parts of this file, and
-    # the Open MPI run's
-    kept = "".join(section(path_md, name) for name in (
-        "cg_benchmark", "output_benchmark", "build_cost", OMPI_SECTION))
+    # the other scripts' parts of this file (cg_benchmark.py's, output_benchmark.py's, ...),
+    # and the Open MPI run's: every marked section
+    kept = "".join(section(path_md, name) for name in sections(path_md))
     with open(path_md, "w") as f:
         f.write("\n".join(lines) + ("\n" + kept if kept else ""))
 

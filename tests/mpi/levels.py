@@ -17,6 +17,9 @@ whose ranks must all resume from the checkpoint the case expects:
              last flushed checkpoint (with 3 nodes, one rank's files from CKPT_DIR,
              one's from a partner copy, one's own)
   all-lost   every local level gone: the newest checkpoint committed in CKPT_DIR
+  full       the last node's local level has no room (CKPT_DEBUG_LOCAL_FREE=0 on
+             its rank), no flush: that rank's images go to CKPT_DIR directly,
+             with a warning; its node's disk gone, the newest checkpoint
   in-flush   killed half-way through a flush, every local level gone: that
              flush is not committed in CKPT_DIR and recovery takes the one before
   nothing    no checkpoint at any level: --recover fails, naming both directories
@@ -65,12 +68,15 @@ def newest(ckdir):
     return int(names[-1][5:]) if names else 0
 
 
-def case(a, work, reference, name, flush_every, kill_env, lose, expect, **settings):
+def case(a, work, reference, name, flush_every, kill_env, lose, expect, rank_env=None,
+         **settings):
     d = os.path.join(work, name)
     local, shared = os.path.join(d, "local"), os.path.join(d, "shared")
     env = clean_env(CKPT_DIR=shared, CKPT_LOCAL_DIR=local, CKPT_EVERY=a.every,
                     CKPT_FLUSH_EVERY=flush_every, CKPT_VERBOSE=1, **settings)
-    failed = run(mpmd(a, a.exe, {KILLED_RANK: kill_env}), env)
+    per_rank = {r: dict(e) for r, e in (rank_env or {}).items()}
+    per_rank.setdefault(KILLED_RANK, {}).update(kill_env)
+    failed = run(mpmd(a, a.exe, per_rank), env)
     check(failed.returncode != 0, f"{name}: the run with a rank killed fails",
           f"exit {failed.returncode}")
     for node in lose:
@@ -79,14 +85,14 @@ def case(a, work, reference, name, flush_every, kill_env, lose, expect, **settin
     check(want > 0, f"{name}: a checkpoint to recover from is there",
           f"local {[committed(os.path.join(local, n)) for n in NODES[:a.np]]}, "
           f"shared {committed(shared)}")
-    rec = run(mpmd(a, a.exe, {}, ["--recover"]), env)
+    rec = run(mpmd(a, a.exe, rank_env or {}, ["--recover"]), env)
     check(rec.returncode == 0 and rec.stdout == reference,
           f"{name}: the recovered run prints the reference",
           f"exit {rec.returncode}\n{rec.stderr.decode(errors='replace')[-6000:]}")
     got = resumed_from(rec.stderr)
     check(got == {str(want).encode()}, f"{name}: every rank resumed from checkpoint {want}",
           f"resumed from {sorted(got)}")
-    return d, rec.stderr
+    return d, failed.stderr + rec.stderr
 
 
 def main():
@@ -126,6 +132,17 @@ def main():
               "partner-lost: files came from a partner copy and from CKPT_DIR")
     case(a, work, reference, "all-lost", 1, killed, range(a.np),
          lambda local, shared: newest(shared))
+
+    full_rank = a.np - 1
+    full = {"CKPT_DEBUG_LOCAL_FREE": 0}
+
+    def direct(local, shared):
+        image = os.path.join(shared, f"ckpt-{KILL_AT - 1:06d}", f"rank-{full_rank:06d}.img")
+        check(os.path.exists(image), "full: the full node's rank wrote straight to CKPT_DIR")
+        return KILL_AT - 1
+    _, err = case(a, work, reference, "full", 0, {"CKPT_DEBUG_KILL_IN_WRITE": KILL_AT}, [last],
+                  direct, rank_env={full_rank: full})
+    check(b"too few for this rank's image" in err, "full: the rank warned that it had no room")
 
     def before_flush(local, shared):
         half = os.path.join(shared, f"ckpt-{KILL_AT:06d}")

@@ -88,6 +88,9 @@ void ckpt_image_close(struct ckpt_image *img);
 const char *ckpt_options_dir(void);
 /* CKPT_DIR: the level every node sees, flushed to with a local level. */
 const char *ckpt_options_shared_dir(void);
+/* Where this rank's image of checkpoint n went (its log goes beside it): the
+ * local level, or CKPT_DIR when the local level had no room for it. */
+const char *ckpt_checkpoint_dir(uint64_t n);
 /* CKPT_KEEP: how many committed checkpoints are kept. */
 unsigned ckpt_options_keep(void);
 /* At the start. lock: this process holds the job's lock (alone, or rank 0
