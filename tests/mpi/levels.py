@@ -43,14 +43,19 @@ KILL_AT = 5  # the checkpoint being written when the rank dies
 
 
 def mpmd(a, exe, per_rank_env, extra=()):
-    """mpiexec -n 1 -env CKPT_DEBUG_NODE a EXE ARGS : -n 1 -env ... (one block per rank)."""
+    """mpiexec -n 1 -env CKPT_DEBUG_NODE a EXE ARGS : -n 1 -env ... (one block per rank;
+    Open MPI's mpiexec takes -x NAME=VALUE instead of Hydra's -env NAME VALUE)."""
+    openmpi = "openmpi" in os.path.basename(a.mpiexec) or "orterun" in a.mpiexec
+
+    def setting(k, v):
+        return ["-x", f"{k}={v}"] if openmpi else ["-env", k, str(v)]
     cmd = [a.mpiexec]
     for r in range(a.np):
         if r:
             cmd.append(":")
-        cmd += ["-n", "1", "-env", "CKPT_DEBUG_NODE", NODES[r]]
+        cmd += ["-n", "1", *setting("CKPT_DEBUG_NODE", NODES[r])]
         for k, v in per_rank_env.get(r, {}).items():
-            cmd += ["-env", k, str(v)]
+            cmd += setting(k, v)
         cmd += [exe, *a.args.split(), *extra]
     return cmd
 
