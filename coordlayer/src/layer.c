@@ -21,6 +21,7 @@
 #include <aalc/ckpt_layer_services.h>
 #include <aalc/ckpt.h>
 #include <aalc/ckpt_layer.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,7 +89,7 @@ static void bring_up(void)
         ckpt_fatal("%s", err);
     if (!ok)
         ckpt_fatal("stopped at the start: rank 0 cannot use the checkpoint directory %s",
-                   ckpt_options_dir());
+                   ckpt_options_shared_dir());
 }
 
 /* The layer's part of MPI_Finalize, then the library's. */
@@ -299,6 +300,22 @@ static void log_path(uint64_t n, char *out, size_t len, int tmp)
     ckpt_store_log_path(ckpt_checkpoint_dir(n), n, (uint32_t)cl.rank, tmp, out, len);
 }
 
+/* The log's directory entry made durable before the rank says its part is
+ * complete: with levels, the commit's fsync covers one node's directory only. */
+static int sync_parent(const char *path)
+{
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    int rc = fd >= 0 && fsync(fd) == 0 ? 0 : -1;
+    if (fd >= 0)
+        close(fd);
+    return rc;
+}
+
 /* The rank's log of checkpoint n: late messages, non-deterministic events
  * and the results of collectives. */
 int cl_write_log(uint64_t n)
@@ -324,7 +341,7 @@ int cl_write_log(uint64_t n)
         snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", tmp);
         ok = 0;
     }
-    if (ok && rename(tmp, path) == 0)
+    if (ok && rename(tmp, path) == 0 && (!ckpt_levels_local() || sync_parent(path) == 0))
         return 0;
     unlink(tmp);
     ckpt_warn("checkpoint %llu not written: this rank's message log failed: %s",

@@ -16,18 +16,35 @@
 #define CANDIDATES_MAX 64
 
 static int node_leader; /* this rank is the first of its node */
+static uint64_t number_floor; /* the highest checkpoint number at any level at the start */
+
+uint64_t cl_levels_number_floor(void)
+{
+    return number_floor;
+}
 
 void cl_levels_init(void)
 {
     /* The same setting on every rank, or the levels would disagree on what a
      * checkpoint is: one collective at MPI_Init. */
-    int mine[2] = {ckpt_levels_local(), !ckpt_levels_local()}, any[2];
-    PMPI_Allreduce(mine, any, 2, MPI_INT, MPI_MAX, cl.control);
+    int partner = ckpt_levels_partner_wanted();
+    int mine[5] = {ckpt_levels_local(), !ckpt_levels_local(), partner == 1, partner == 0,
+                   partner < 0}, any[5];
+    PMPI_Allreduce(mine, any, 5, MPI_INT, MPI_MAX, cl.control);
     if (any[0] && any[1])
         ckpt_fatal("CKPT_LOCAL_DIR is set for some ranks and not for others: set it for the "
                    "whole job (mpiexec -genv CKPT_LOCAL_DIR ...)");
     if (!any[0])
         return;
+    if (any[2] + any[3] + any[4] > 1)
+        ckpt_fatal("CKPT_PARTNER differs between ranks: set it for the whole job, or for none");
+    /* New checkpoints are numbered above every one at any level: an older
+     * run's, left in CKPT_DIR or on some node, must never look newer. */
+    unsigned long long highest[2] = {ckpt_store_highest(ckpt_options_dir()),
+                                     ckpt_store_highest(ckpt_options_shared_dir())};
+    unsigned long long top[2];
+    PMPI_Allreduce(highest, top, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, cl.control);
+    number_floor = top[0] > top[1] ? top[0] : top[1];
     char name[NODE_NAME_MAX] = {0};
     snprintf(name, sizeof name, "%s", ckpt_levels_node());
     char *names = ckpt_untracked_malloc((size_t)cl.size * NODE_NAME_MAX);
@@ -104,6 +121,11 @@ int cl_levels_flush_finished(uint64_t *n, int *ok)
     return ckpt_levels_local() && ckpt_levels_flush_finished(n, ok);
 }
 
+int cl_levels_flush_pending(void)
+{
+    return flushing != 0;
+}
+
 void cl_levels_flush_wait(void)
 {
     if (ckpt_levels_local())
@@ -139,12 +161,13 @@ static int by_newest(const void *a, const void *b)
     return x > y ? -1 : x < y;
 }
 
-/* Whether this rank's image of n is in CKPT_DIR. */
+/* Whether this rank's image and log of n are in CKPT_DIR, each under its
+ * final name (so whole: a flush renames a file only once it is durable). */
 static int in_shared(uint64_t n)
 {
     char names[2][CKPT_STORE_FILE_NAME_MAX];
-    int k = ckpt_store_rank_files(ckpt_options_shared_dir(), n, (uint32_t)cl.rank, 0, names, 2);
-    return k > 0 && strstr(names[0], ".img") != NULL;
+    return ckpt_store_rank_files(ckpt_options_shared_dir(), n, (uint32_t)cl.rank, 0, names,
+                                 2) == 2;
 }
 
 void cl_levels_recover(void)
@@ -175,7 +198,9 @@ void cl_levels_recover(void)
     int *holder = ckpt_untracked_malloc(sizeof *holder * (cells ? cells : 1));
     unsigned char *present = ckpt_untracked_malloc((size_t)cl.size);
     for (int c = 0; c < count; c++) {
-        ckpt_store_images_present(local, candidates[c], present, (uint32_t)cl.size);
+        if (ckpt_store_images_present(local, candidates[c], present, (uint32_t)cl.size) < 0)
+            ckpt_fatal("--recover: cannot read checkpoint %llu in %s",
+                       (unsigned long long)candidates[c], local);
         for (int r = 0; r < cl.size; r++)
             held[(size_t)c * cl.size + r] = present[r] ? cl.rank : INT_MAX;
     }
@@ -225,15 +250,12 @@ void cl_levels_recover(void)
     ckpt_untracked_free(present);
     PMPI_Barrier(cl.control);
     if (node_leader) {
-        /* The node's marker and JOB record, if the node lost them: the JOB
-         * record from CKPT_DIR, where recovery checks it as it was written. */
+        /* The node's marker, and its JOB record from CKPT_DIR if the node
+         * lost it (never made up: recovery checks it as it was written). */
         if (ckpt_store_committed_nranks(local, n) == 0) {
             if (!ckpt_store_file_exists(local, n, CKPT_JOB_FILE) &&
                 ckpt_store_file_exists(shared, n, CKPT_JOB_FILE) &&
                 ckpt_store_copy_file(shared, local, n, CKPT_JOB_FILE, err, sizeof err) != 0)
-                ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
-            if (!ckpt_store_file_exists(local, n, CKPT_JOB_FILE) &&
-                ckpt_job_record(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
                 ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
             if (ckpt_store_commit(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
                 ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);

@@ -11,6 +11,9 @@
 
 /* When MPI is up (collective): the node table, the node's first rank. */
 void cl_levels_init(void);
+/* The highest checkpoint number at any level on any node when the job
+ * started: new checkpoints are numbered above it. */
+uint64_t cl_levels_number_floor(void);
 /* Coordinator, checkpoint n just committed: 1 if it is to be flushed (one
  * flush at a time, every CKPT_FLUSH_EVERY commits). */
 int cl_levels_flush_due(uint64_t n);
@@ -19,6 +22,8 @@ int cl_levels_flush_due(uint64_t n);
 void cl_levels_committed(uint64_t n, int flush);
 /* 1 once this rank's flush has ended: *n and *ok go to the coordinator. */
 int cl_levels_flush_finished(uint64_t *n, int *ok);
+/* Coordinator: a flush is under way (MPI_Finalize's DONE waits for it). */
+int cl_levels_flush_pending(void);
 /* At MPI_Finalize: the flush in flight ends first (then reported). */
 void cl_levels_flush_wait(void);
 /* Coordinator: rank's flush of n ended; once all have, ok everywhere, n is

@@ -48,8 +48,8 @@ struct incoming {
     MPI_Request *reqs;
     int nreqs;
     enum { RECEIVING, FINISHING, DONE } state;
-    int failed;               /* a file could not be made, or the checkpoint was given up:
-                                 received and dropped */
+    int given_up;             /* of a checkpoint given up: received and dropped */
+    int failed;               /* a file could not be made or made durable: err says why */
     char err[PATH_MAX + 256];
     int threaded;             /* finish_in_thread runs in `thread` */
     pthread_t thread;
@@ -60,6 +60,10 @@ static MPI_Comm comm = MPI_COMM_NULL;
 static int active, partner_rank;
 static struct outgoing sending; /* our copy of the checkpoint in progress */
 static int sending_live;
+/* Copies of checkpoints given up, still on their way: the partner takes
+ * them in at its polls, and drops them; unmapped once their sends end. */
+static struct outgoing *retiring;
+static int nretiring;
 static struct incoming **arriving;
 static int narriving;
 /* Copies stored for the checkpoint in progress, by whose they are. */
@@ -184,11 +188,31 @@ static void send_all(struct outgoing *o, int dest, int tag)
         }
 }
 
+/* Sends end when the partner has taken the bytes in; nothing waits for it. */
+static void retire_sending(void)
+{
+    retiring = ckpt_untracked_realloc(retiring, sizeof *retiring * (size_t)(nretiring + 1));
+    retiring[nretiring++] = sending;
+    memset(&sending, 0, sizeof sending);
+    sending_live = 0;
+}
+
+static void reap_retired(void)
+{
+    for (int i = 0; i < nretiring;)
+        if (test_all(retiring[i].reqs, retiring[i].nreqs)) {
+            release(&retiring[i]);
+            retiring[i] = retiring[--nretiring];
+        } else {
+            i++;
+        }
+}
+
 int cl_partner_send(uint64_t n)
 {
     char err[PATH_MAX + 256];
     if (sending_live)
-        release(&sending);
+        retire_sending();
     if (prepare(&sending, n, (uint32_t)cl.rank, err, sizeof err) != 0) {
         ckpt_warn("checkpoint %llu: cannot send this rank's copy to rank %d: %s",
                   (unsigned long long)n, partner_rank, err);
@@ -230,7 +254,7 @@ static char *landing(struct incoming *in, uint32_t f)
 {
     uint64_t size = in->h.size[f];
     in->fd[f] = -1;
-    if (!in->failed) {
+    if (!in->failed && !in->given_up) {
         char path[PATH_MAX];
         ckpt_store_file_path(ckpt_options_dir(), in->h.n, in->h.name[f], path, sizeof path);
         if (!path[0] || snprintf(in->tmp[f], sizeof in->tmp[f], "%s.tmp", path) >=
@@ -239,9 +263,14 @@ static char *landing(struct incoming *in, uint32_t f)
             snprintf(in->err, sizeof in->err, "%s: path too long", ckpt_options_dir());
             in->failed = 1;
         } else if ((in->fd[f] = open(in->tmp[f], O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC,
-                                     0600)) < 0 ||
-                   ftruncate(in->fd[f], (off_t)size) != 0) {
+                                     0600)) < 0) {
             snprintf(in->err, sizeof in->err, "%s: %s", in->tmp[f], strerror(errno));
+            in->failed = 1;
+        } else if (size > 0 && (errno = posix_fallocate(in->fd[f], 0, (off_t)size)) != 0) {
+            /* The blocks now: a full disk met while MPI writes into the
+             * mapping would be a SIGBUS. */
+            snprintf(in->err, sizeof in->err, "%s: no room for %llu bytes: %s", in->tmp[f],
+                     (unsigned long long)size, strerror(errno));
             in->failed = 1;
         } else if (size > 0) {
             void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, in->fd[f], 0);
@@ -264,8 +293,20 @@ static char *landing(struct incoming *in, uint32_t f)
 static void post_receives(struct incoming *in, int tag)
 {
     char err[PATH_MAX + 256];
-    if (ckpt_store_make_checkpoint_dir(ckpt_options_dir(), in->h.n, err, sizeof err) != 0) {
+    if (!in->given_up &&
+        ckpt_store_make_checkpoint_dir(ckpt_options_dir(), in->h.n, err, sizeof err) != 0) {
         snprintf(in->err, sizeof in->err, "%s", err);
+        in->failed = 1;
+    }
+    if (!in->given_up && tag == TAG_COPY && ckpt_debug_fail("partner", in->h.n, (uint32_t)cl.rank)) {
+        snprintf(in->err, sizeof in->err, "%s: CKPT_DEBUG_FAIL: injected I/O error",
+                 ckpt_options_dir());
+        in->failed = 1;
+    }
+    /* Never into a checkpoint committed already: an older run's, say. */
+    if (!in->given_up && !in->failed && ckpt_store_committed_nranks(ckpt_options_dir(), in->h.n)) {
+        snprintf(in->err, sizeof in->err, "%s: checkpoint %llu there is committed already",
+                 ckpt_options_dir(), (unsigned long long)in->h.n);
         in->failed = 1;
     }
     int total = 0;
@@ -365,10 +406,11 @@ static void note_stored(uint64_t n, uint32_t rank)
     stored_ranks[nstored++] = rank;
 }
 
-void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_t n))
+void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_t n, int ok))
 {
     if (!active)
         return;
+    reap_retired();
     for (;;) { /* new arrivals: their bytes are received without blocking */
         int flag = 0;
         MPI_Status st;
@@ -378,8 +420,7 @@ void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_
         struct incoming *in = receive_header(st.MPI_SOURCE, TAG_COPY);
         if (!valid(&in->h))
             ckpt_fatal("a malformed partner copy came from rank %d", in->source);
-        if (in->h.n != in_progress) /* given up already: taken off the wire only */
-            in->failed = 1;
+        in->given_up = in->h.n != in_progress; /* then taken off the wire only */
         post_receives(in, TAG_COPY);
         arriving = ckpt_untracked_realloc(arriving, sizeof *arriving * (size_t)(narriving + 1));
         arriving[narriving++] = in;
@@ -391,7 +432,7 @@ void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_
                 i++;
                 continue;
             }
-            if (!in->failed && in->h.n == in_progress) {
+            if (!in->failed && !in->given_up && in->h.n == in_progress) {
                 start_finishing(in);
                 continue; /* looked at again below, at once if it had no thread */
             }
@@ -406,14 +447,16 @@ void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_
                 pthread_join(in->thread, NULL);
             in->state = DONE;
         }
-        int stored = !in->failed;
-        if (stored && in->h.n == in_progress) {
-            note_stored(in->h.n, in->h.rank);
-            stored_cb(in->source, in->h.n);
-        } else if (in->h.n == in_progress) { /* the sender's checkpoint cannot complete: nor ours */
-            ckpt_warn("checkpoint %llu: cannot store rank %u's partner copy: %s",
-                      (unsigned long long)in->h.n, in->h.rank, in->err);
-        } else if (stored) { /* given up while it was being finished */
+        if (in->h.n == in_progress && !in->given_up) {
+            /* Stored, or the sender's checkpoint cannot complete: the
+             * protocol gives it up everywhere (nothing may wait for it). */
+            if (in->failed)
+                ckpt_warn("checkpoint %llu: cannot store rank %u's partner copy: %s",
+                          (unsigned long long)in->h.n, in->h.rank, in->err);
+            else
+                note_stored(in->h.n, in->h.rank);
+            stored_cb(in->source, in->h.n, !in->failed);
+        } else if (!in->given_up && !in->failed) { /* given up while it was being finished */
             ckpt_store_discard(ckpt_options_dir(), in->h.n, in->h.rank);
         }
         drop(in);
@@ -423,10 +466,8 @@ void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_
 
 void cl_partner_forget(uint64_t n)
 {
-    if (sending_live && sending.h.n == n) { /* the partner still receives it, and drops it */
-        release(&sending);
-        sending_live = 0;
-    }
+    if (sending_live && sending.h.n == n) /* the partner still takes it in, and drops it */
+        retire_sending();
     if (stored_for != n)
         return;
     for (int i = 0; i < nstored; i++)
@@ -434,16 +475,39 @@ void cl_partner_forget(uint64_t n)
     nstored = 0;
 }
 
-int cl_partner_sending(void)
+static void ignore_copy(int source, uint64_t n, int ok)
 {
-    if (!sending_live)
-        return 0;
-    int done = test_all(sending.reqs, sending.nreqs);
-    if (done) {
-        release(&sending);
-        sending_live = 0;
+    (void)source, (void)n, (void)ok;
+}
+
+void cl_partner_quiesce(void)
+{
+    if (!active)
+        return;
+    /* Our sends end as the partners take the bytes in, which they do here
+     * too; once every rank's have ended (the barrier), nothing is left on
+     * the way that anyone waits for. */
+    for (;;) {
+        if (sending_live && test_all(sending.reqs, sending.nreqs))
+            retire_sending();
+        cl_partner_poll(0, ignore_copy);
+        if (!sending_live && nretiring == 0)
+            break;
     }
-    return !done;
+    MPI_Request barrier;
+    PMPI_Ibarrier(comm, &barrier);
+    int passed = 0;
+    while (!passed) {
+        cl_partner_poll(0, ignore_copy);
+        PMPI_Test(&barrier, &passed, MPI_STATUS_IGNORE);
+    }
+    for (int i = 0; i < narriving; i++) { /* of checkpoints given up: dropped */
+        wait_all(arriving[i]->reqs, arriving[i]->nreqs);
+        if (arriving[i]->state == FINISHING && arriving[i]->threaded)
+            pthread_join(arriving[i]->thread, NULL);
+        drop(arriving[i]);
+    }
+    narriving = 0;
 }
 
 /* ---- recovery ---- */

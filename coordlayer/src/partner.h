@@ -20,13 +20,15 @@ int cl_partner_send(uint64_t n);
 /* The partner has stored our copy of n: the sends are finished. */
 void cl_partner_stored(uint64_t n);
 /* Receive copies that arrived; each one of the checkpoint in progress is
- * stored, then `stored_cb(source, n)` tells the sender. Copies of a
- * checkpoint given up are dropped. */
-void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_t n));
+ * stored, then `stored_cb(source, n, ok)` says whether it is (ok = 0: it
+ * could not be, and the checkpoint must be given up). Copies of a
+ * checkpoint given up are taken in and dropped. */
+void cl_partner_poll(uint64_t in_progress, void (*stored_cb)(int source, uint64_t n, int ok));
 /* Checkpoint n is given up: remove the copies this rank stored of it. */
 void cl_partner_forget(uint64_t n);
-/* 1 while our copy's sends are not finished (at MPI_Finalize: polled until 0). */
-int cl_partner_sending(void);
+/* At MPI_Finalize, once no checkpoint is in progress (collective): every
+ * copy on its way is taken in, and dropped. */
+void cl_partner_quiesce(void);
 
 /* Recovery (collective): for checkpoint n, every rank with need[r] set
  * gets its files from rank holder[r], which sends them from its local level

@@ -175,7 +175,10 @@ void cl_protocol_init(void)
 /* Coordinator: everyone is shutting down and nothing is in progress. */
 static void maybe_done(void)
 {
-    if (cl.rank == 0 && !done_sent && finalizing_count == cl.size && !cl.in_progress) {
+    /* Not before a flush under way is committed in CKPT_DIR (levels.h):
+     * the ranks report it from the loop in cl_finalize_protocol. */
+    if (cl.rank == 0 && !done_sent && finalizing_count == cl.size && !cl.in_progress &&
+        !cl_levels_flush_pending()) {
         done_sent = 1;
         broadcast(CTRL_DONE, 0);
     }
@@ -213,6 +216,8 @@ static void start_checkpoint(void)
     /* Not a number given up earlier in this run, whose directory may be gone
      * already: a rank still cleaning up after it would take the new one's files. */
     uint64_t n = ckpt_store_highest(ckpt_options_dir());
+    if (n < cl_levels_number_floor())
+        n = cl_levels_number_floor();
     if (n < cl.last_committed)
         n = cl.last_committed;
     if (n < last_started)
@@ -381,9 +386,12 @@ static void handle(const int64_t m[CONTROL_WORDS])
     maybe_done();
 }
 
-static void send_stored(int source, uint64_t n)
+static void send_stored(int source, uint64_t n, int ok)
 {
-    control_send(source, CTRL_STORED, n, 0);
+    if (ok)
+        control_send(source, CTRL_STORED, n, 0);
+    else
+        cancel(n);
 }
 
 static void poll_control(void)
@@ -614,15 +622,12 @@ void cl_finalize_protocol(void)
     wait_for_own_image();
     cl_levels_flush_wait(); /* reported before FINALIZING: the coordinator counts it first */
     report_flush();
-    /* Our partner copy in flight is received while the partner polls, and
-     * it polls until every rank, us too, has said FINALIZING. */
-    while (cl_partner_sending())
-        cl_poll_now();
     cl.finalizing = 1;
     control_send(0, CTRL_FINALIZING, cl.in_progress, cl.local_saved);
     double since = PMPI_Wtime();
     while (!done) {
         cl_poll_now();
+        report_flush(); /* a checkpoint committed meanwhile may be flushed */
         if (PMPI_Wtime() - since > 5) { /* say what we wait for, once */
             since = 1e300;
             for (int r = 0; r < cl.size; r++)
@@ -633,6 +638,7 @@ void cl_finalize_protocol(void)
                           (unsigned long long)cl.recv_previous[r]);
         }
     }
+    cl_partner_quiesce();
     /* Nothing is in progress any more: what still arrives (the SENT counts of
      * an abandoned checkpoint, say) only has to be taken off the wire. */
     uint64_t *expected = counts();

@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 static int ended_together;
@@ -32,7 +33,7 @@ static int mine_to_remove(int status)
     return 1;
 }
 
-/* A node's local level goes with its node's first rank (docs/levels.md). */
+/* A node's local level of this job goes with its node's first rank (docs/levels.md). */
 static void remove_local_level(void)
 {
     const char *dir = ckpt_opts.local_dir;
@@ -41,6 +42,13 @@ static void remove_local_level(void)
     if (ckpt_store_remove_all(dir) == 0 && rmdir(dir) != 0 && errno != ENOTEMPTY &&
         errno != EEXIST)
         ckpt_info(1, "%s: cannot remove the empty local checkpoint directory", dir);
+    char node[PATH_MAX]; /* CKPT_LOCAL_DIR/<node> goes too once no job has a directory there */
+    snprintf(node, sizeof node, "%s", dir);
+    char *slash = strrchr(node, '/');
+    if (slash) {
+        *slash = '\0';
+        rmdir(node);
+    }
 }
 
 static void cleanup_at_exit(int status)

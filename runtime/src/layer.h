@@ -6,7 +6,7 @@
 
 extern const struct ckpt_layer *ckpt_active_layer;
 extern uint32_t ckpt_rank, ckpt_nranks;
-extern uint32_t ckpt_node_processes;
-extern int ckpt_node_leader; /* ckpt_layer_set_node_leader; 1 without a layer */ /* ckpt_layer_set_node_processes; 1 without a layer */
+extern uint32_t ckpt_node_processes; /* ckpt_layer_set_node_processes; 1 without a layer */
+extern int ckpt_node_leader;         /* ckpt_layer_set_node_leader; 1 without a layer */
 
 #endif

@@ -71,6 +71,16 @@ int ckpt_levels_flush_start(uint64_t n, uint32_t rank, int with_job, char *err, 
     flush.n = n;
     flush.nfiles = ckpt_store_rank_files(ckpt_options_dir(), n, rank, with_job, flush.names,
                                          FLUSH_FILES_MAX);
+    /* The image is here, or in CKPT_DIR already (no room here for it): else
+     * this flush must not be committed. */
+    char shared[2][CKPT_STORE_FILE_NAME_MAX];
+    int image_here = flush.nfiles > 0 && strstr(flush.names[0], ".img") != NULL;
+    if (!image_here && (ckpt_store_rank_files(ckpt_opts.dir, n, rank, 0, shared, 2) == 0 ||
+                        !strstr(shared[0], ".img"))) {
+        snprintf(err, errlen, "rank %u's image of checkpoint %llu is at no level", rank,
+                 (unsigned long long)n);
+        return -1;
+    }
     for (int i = 0; i < flush.nfiles; i++) {
         char path[PATH_MAX];
         ckpt_store_file_path(ckpt_options_dir(), n, flush.names[i], path, sizeof path);

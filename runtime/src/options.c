@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -94,9 +95,9 @@ static long parse_count(const char *name, const char *text, long min)
 static void make_absolute(char *path, size_t size, const char *name);
 
 /* CKPT_LOCAL_DIR and what goes with it (docs/levels.md). The local level is
- * CKPT_LOCAL_DIR/<node>, so that simulated nodes on one machine
- * (CKPT_DEBUG_NODE) keep apart and deleting that directory loses the node's
- * disk. Only a layer copies and flushes: startup.c clears it for a serial
+ * CKPT_LOCAL_DIR/<node>/job-<hash of CKPT_DIR>, so that simulated nodes on
+ * one machine (CKPT_DEBUG_NODE) keep apart, deleting CKPT_LOCAL_DIR/<node>
+ * loses the node's disk, and jobs keep apart. Only a layer copies and flushes: startup.c clears it for a serial
  * program, which keeps CKPT_DIR. */
 static void load_levels(void)
 {
@@ -117,8 +118,14 @@ static void load_levels(void)
         ckpt_fatal("CKPT_DEBUG_LOCAL_FREE='%s': use a size (0, 4M, 1G, ...)", v);
     if (!(v = getenv("CKPT_LOCAL_DIR")) || !*v)
         return;
-    if (snprintf(ckpt_opts.local_dir, sizeof ckpt_opts.local_dir, "%s/%s", v, ckpt_opts.node) >=
-        (int)sizeof ckpt_opts.local_dir)
+    /* A directory of the job's own under the node's: two jobs on one node
+     * (a sweep of one program) must not take or remove each other's
+     * checkpoints. CKPT_DIR, locked by the job that uses it, names the job. */
+    uint64_t job = 1469598103934665603ull; /* FNV-1a of the absolute CKPT_DIR */
+    for (const char *c = ckpt_opts.dir; *c; c++)
+        job = (job ^ (unsigned char)*c) * 1099511628211ull;
+    if (snprintf(ckpt_opts.local_dir, sizeof ckpt_opts.local_dir, "%s/%s/job-%016llx", v,
+                 ckpt_opts.node, (unsigned long long)job) >= (int)sizeof ckpt_opts.local_dir)
         ckpt_fatal("CKPT_LOCAL_DIR is too long");
     make_absolute(ckpt_opts.local_dir, sizeof ckpt_opts.local_dir, "CKPT_LOCAL_DIR");
     if (strcmp(ckpt_opts.local_dir, ckpt_opts.dir) == 0)

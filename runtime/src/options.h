@@ -43,7 +43,7 @@ struct ckpt_options {
     int keep_on_exit;     /* CKPT_KEEP_ON_EXIT=1: a run that ends well keeps its checkpoints */
     /* Levels (docs/levels.md), MPI programs only. */
     char node[256];        /* CKPT_DEBUG_NODE, else the host name */
-    char local_dir[PATH_MAX]; /* CKPT_LOCAL_DIR/<node>: this rank's store; "" = none */
+    char local_dir[PATH_MAX]; /* CKPT_LOCAL_DIR/<node>/job-<hash>: this rank's store; "" = none */
     int partner;           /* CKPT_PARTNER: 1, 0, or -1 unset (on when the job spans nodes) */
     unsigned flush_every;  /* CKPT_FLUSH_EVERY: copy every n-th commit to CKPT_DIR; 0 = never */
     long long debug_local_free; /* CKPT_DEBUG_LOCAL_FREE: bytes the local level has; -1 = ask */

@@ -16,7 +16,8 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t idle = PTHREAD_COND_INITIALIZER;
 static int running;   /* a pruner thread exists */
-/* One request per directory: the local level and CKPT_DIR (docs/levels.md). */
+/* One request per directory: the local level and CKPT_DIR (docs/levels.md);
+ * there is no third, and a third would share the last slot. */
 #define PRUNE_DIRS 2
 static struct request {
     int requested; /* asked for since the thread last began a pass on it */

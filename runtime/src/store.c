@@ -329,17 +329,19 @@ int ckpt_store_images_present(const char *dir, uint64_t n, unsigned char *presen
     if (ckpt_dir_path(dir, n, cdir, sizeof cdir, NULL, 0) != 0)
         return 0;
     DIR *d = opendir(cdir);
-    if (!d)
-        return 0;
+    if (!d) /* not there is nothing held; unreadable must not pass for that */
+        return errno == ENOENT || errno == ENOTDIR ? 0 : -1;
     int count = 0;
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         uint32_t rank;
-        char again[CKPT_STORE_FILE_NAME_MAX];
+        char again[CKPT_STORE_FILE_NAME_MAX], log[CKPT_STORE_FILE_NAME_MAX];
         if (sscanf(de->d_name, "rank-%" SCNu32 ".img", &rank) != 1 || rank >= nranks)
             continue;
         snprintf(again, sizeof again, "rank-%06" PRIu32 ".img", rank); /* exactly that name */
-        if (strcmp(again, de->d_name) == 0 && !present[rank] && de->d_type != DT_DIR) {
+        snprintf(log, sizeof log, "rank-%06" PRIu32 ".log", rank);
+        if (strcmp(again, de->d_name) == 0 && !present[rank] &&
+            ckpt_store_file_exists(dir, n, again) && ckpt_store_file_exists(dir, n, log)) {
             present[rank] = 1;
             count++;
         }

@@ -23,10 +23,18 @@ whose ranks must all resume from the checkpoint the case expects:
   in-flush   killed half-way through a flush, every local level gone: that
              flush is not committed in CKPT_DIR and recovery takes the one before
   nothing    no checkpoint at any level: --recover fails, naming both directories
+  over-old   a fresh run in the directories an earlier, finished run left its
+             checkpoints in (CKPT_KEEP_ON_EXIT=1), rank 0's node with a fresh disk:
+             it numbers its own above the old ones,
+             and its recovery resumes from its own newest, never the older run's
+  store-fails  a partner copy cannot be stored (CKPT_DEBUG_FAIL=partner:3): that
+             checkpoint is given up everywhere, later ones commit, the run ends
+             normally with the reference output (no hang)
 
 usage: levels.py --exe HALO --plain HALO.plain --mpiexec MPIEXEC [--np 2] [--args "400"]
 """
 import argparse
+import glob
 import os
 import re
 import shutil
@@ -66,6 +74,12 @@ def run(cmd, env):
 
 def resumed_from(stderr):
     return set(re.findall(rb"resumed from checkpoint (\d+)", stderr))
+
+
+def newest_at_local_levels(local):
+    """The newest checkpoint committed in any node's local level (CKPT_LOCAL_DIR/<node>/job-*)."""
+    found = [newest(d) for d in glob.glob(os.path.join(local, "*", "job-*"))]
+    return max(found, default=0)
 
 
 def newest(ckdir):
@@ -166,6 +180,42 @@ def main():
           os.path.join(empty, "shared") in err and os.path.join(empty, "local") in err,
           "nothing: --recover fails and names both levels", err[-600:])
     check(none.stdout == b"", "nothing: the program printed nothing")
+    # over-old: an earlier run's checkpoints stay; the new one numbers above them
+    d = os.path.join(work, "over-old")
+    local, shared = os.path.join(d, "local"), os.path.join(d, "shared")
+    env = clean_env(CKPT_DIR=shared, CKPT_LOCAL_DIR=local, CKPT_EVERY=a.every, CKPT_VERBOSE=1)
+    old = run(mpmd(a, a.exe, {}), dict(env, CKPT_KEEP_ON_EXIT="1"))
+    old_newest = newest(shared)
+    check(old.returncode == 0 and old_newest > 0, "over-old: the earlier run left checkpoints",
+          f"exit {old.returncode}, newest {old_newest}")
+    # rank 0's node got a fresh disk in between: the old run's checkpoints
+    # are only in CKPT_DIR and on the other nodes
+    shutil.rmtree(os.path.join(local, NODES[0]), ignore_errors=True)
+    kill_at = old_newest + KILL_AT
+    new = run(mpmd(a, a.exe, {KILLED_RANK: {"CKPT_DEBUG_KILL_IN_WRITE": kill_at}}), env)
+    check(new.returncode != 0, "over-old: the new run with a rank killed fails")
+    want = newest_at_local_levels(local)
+    check(want == kill_at - 1, f"over-old: the new run committed up to {kill_at - 1}",
+          f"newest local {want}")
+    rec = run(mpmd(a, a.exe, {}, ["--recover"]), env)
+    got = resumed_from(rec.stderr)
+    check(rec.returncode == 0 and rec.stdout == reference and got == {str(want).encode()},
+          f"over-old: recovery resumes from the new run's checkpoint {want}",
+          f"exit {rec.returncode}, resumed from {sorted(got)}\n"
+          f"{rec.stderr.decode(errors='replace')[-3000:]}")
+
+    # store-fails: the partner cannot store a copy: given up, no hang
+    d = os.path.join(work, "store-fails")
+    env = clean_env(CKPT_DIR=os.path.join(d, "shared"), CKPT_LOCAL_DIR=os.path.join(d, "local"),
+                    CKPT_EVERY=a.every, CKPT_VERBOSE=1, CKPT_DEBUG_FAIL="partner:3")
+    r = run(mpmd(a, a.exe, {}), env)
+    err = r.stderr.decode(errors="replace")
+    check(r.returncode == 0 and r.stdout == reference,
+          "store-fails: the run ends normally with the reference output",
+          f"exit {r.returncode}\n{err[-3000:]}")
+    check("cannot store rank" in err and re.search(r"checkpoint 3 (abandoned|not committed)", err)
+          is not None and re.search(r"checkpoint [4-9]\d* committed", err) is not None,
+          "store-fails: checkpoint 3 is given up, a later one commits", err[-3000:])
     rc = summary()
     remove_unless_failed(work) if rc == 0 else print(f"kept {work}")
     return rc

@@ -149,8 +149,9 @@ int ckpt_store_rank_files(const char *dir, uint64_t n, uint32_t rank, int with_j
  * committed. 0 or -1 with a message. */
 int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const void *buf,
                           size_t len, char *err, size_t errlen);
-/* present[r] = 1 for each rank r < nranks whose finished image of n is in
- * dir (its own or a partner copy): how many. */
+/* present[r] = 1 for each rank r < nranks whose finished image and log of n
+ * are in dir (its own or a partner copy): how many; -1 if dir/ckpt-n exists
+ * but cannot be read. */
 int ckpt_store_images_present(const char *dir, uint64_t n, unsigned char *present,
                               uint32_t nranks);
 /* DIR/ckpt-n/name; "" when it does not fit. */
