@@ -31,6 +31,8 @@ struct bundle_header {
 
 struct outgoing {
     struct bundle_header h;
+    struct bundle_header *wire; /* what the header's send reads: it stays put while the
+                                   struct is copied (retire_sending) */
     void *map[BUNDLE_FILES];
     MPI_Request *reqs;
     int nreqs;
@@ -133,6 +135,7 @@ static void release(struct outgoing *o)
         if (o->map[f])
             munmap(o->map[f], o->h.size[f]);
     ckpt_untracked_free(o->reqs);
+    ckpt_untracked_free(o->wire);
     memset(o, 0, sizeof *o);
 }
 
@@ -179,7 +182,9 @@ static void send_all(struct outgoing *o, int dest, int tag)
     for (uint32_t f = 0; f < o->h.nfiles; f++)
         total += chunks(o->h.size[f]);
     o->reqs = ckpt_untracked_malloc(sizeof *o->reqs * (size_t)total);
-    PMPI_Isend(&o->h, (int)sizeof o->h, MPI_BYTE, dest, tag, comm, &o->reqs[o->nreqs++]);
+    o->wire = ckpt_untracked_malloc(sizeof *o->wire);
+    *o->wire = o->h;
+    PMPI_Isend(o->wire, (int)sizeof *o->wire, MPI_BYTE, dest, tag, comm, &o->reqs[o->nreqs++]);
     for (uint32_t f = 0; f < o->h.nfiles; f++)
         for (uint64_t at = 0; at < o->h.size[f]; at += CHUNK) {
             uint64_t len = o->h.size[f] - at < CHUNK ? o->h.size[f] - at : CHUNK;
@@ -303,8 +308,10 @@ static void post_receives(struct incoming *in, int tag)
                  ckpt_options_dir());
         in->failed = 1;
     }
-    /* Never into a checkpoint committed already: an older run's, say. */
-    if (!in->given_up && !in->failed && ckpt_store_committed_nranks(ckpt_options_dir(), in->h.n)) {
+    /* A copy never goes into a checkpoint committed already (an older
+     * run's, say); a recovery's fetch may restore a file of a committed one. */
+    if (tag == TAG_COPY && !in->given_up && !in->failed &&
+        ckpt_store_committed_nranks(ckpt_options_dir(), in->h.n)) {
         snprintf(in->err, sizeof in->err, "%s: checkpoint %llu there is committed already",
                  ckpt_options_dir(), (unsigned long long)in->h.n);
         in->failed = 1;

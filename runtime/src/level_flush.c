@@ -67,6 +67,11 @@ void ckpt_levels_flush_wait(void)
 int ckpt_levels_flush_start(uint64_t n, uint32_t rank, int with_job, char *err, size_t errlen)
 {
     ckpt_levels_flush_wait(); /* the layer starts one only after the last one ended */
+    if (ckpt_store_committed_nranks(ckpt_opts.dir, n)) { /* an older run's: never written over */
+        snprintf(err, errlen, "%s: checkpoint %llu there is committed already", ckpt_opts.dir,
+                 (unsigned long long)n);
+        return -1;
+    }
     atomic_store(&flush.finished, 0);
     flush.n = n;
     flush.nfiles = ckpt_store_rank_files(ckpt_options_dir(), n, rank, with_job, flush.names,
