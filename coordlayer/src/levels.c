@@ -260,8 +260,8 @@ void cl_levels_recover(void)
             if (ckpt_store_commit(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
                 ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
         }
-        /* Newer ones are of a future that will not happen, and their numbers
-         * come again. */
+        /* Newer ones are of a future that will not happen: no later
+         * recovery may take them (new numbers go above them anyway). */
         ckpt_store_remove_above(local, n);
     }
     if (cl.rank == 0)
