@@ -14,6 +14,7 @@
 
 #define NODE_NAME_MAX 256
 #define CANDIDATES_MAX 64
+#define JOB_TEXT_MAX ((size_t)1 << 20) /* as the runtime's job.c reads it */
 
 static int node_leader; /* this rank is the first of its node */
 static uint64_t number_floor; /* the highest checkpoint number at any level at the start */
@@ -248,23 +249,44 @@ void cl_levels_recover(void)
     ckpt_untracked_free(held);
     ckpt_untracked_free(holder);
     ckpt_untracked_free(present);
+    /* The JOB record for nodes that lost it, as it was written (never made
+     * up: recovery checks this run's arguments against it): from the first
+     * rank whose node has it (every node whose files survived wrote it with
+     * its marker), else from CKPT_DIR. */
+    int has_job = ckpt_store_file_exists(local, n, CKPT_JOB_FILE) ? cl.rank : INT_MAX, job_from;
+    PMPI_Allreduce(&has_job, &job_from, 1, MPI_INT, MPI_MIN, cl.control);
+    char *job = NULL;
+    long job_len = -1;
+    if (job_from != INT_MAX) {
+        job = ckpt_untracked_malloc(JOB_TEXT_MAX);
+        if (cl.rank == job_from)
+            job_len = ckpt_store_read_file(local, n, CKPT_JOB_FILE, job, JOB_TEXT_MAX);
+        PMPI_Bcast(&job_len, 1, MPI_LONG, job_from, cl.control);
+        if (job_len > 0)
+            PMPI_Bcast(job, (int)job_len, MPI_CHAR, job_from, cl.control);
+    }
     PMPI_Barrier(cl.control);
     if (node_leader) {
-        /* The node's marker, and its JOB record from CKPT_DIR if the node
-         * lost it (never made up: recovery checks it as it was written). */
-        if (ckpt_store_committed_nranks(local, n) == 0) {
-            if (!ckpt_store_file_exists(local, n, CKPT_JOB_FILE) &&
-                ckpt_store_file_exists(shared, n, CKPT_JOB_FILE) &&
-                ckpt_store_copy_file(shared, local, n, CKPT_JOB_FILE, err, sizeof err) != 0)
-                ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
-            if (ckpt_store_commit(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
+        /* The node's JOB record and marker, if it lost them. */
+        if (!ckpt_store_file_exists(local, n, CKPT_JOB_FILE)) {
+            int rc = 0;
+            if (job_len > 0)
+                rc = ckpt_store_write_file(local, n, CKPT_JOB_FILE, job, (size_t)job_len, err,
+                                           sizeof err);
+            else if (ckpt_store_file_exists(shared, n, CKPT_JOB_FILE))
+                rc = ckpt_store_copy_file(shared, local, n, CKPT_JOB_FILE, err, sizeof err);
+            if (rc != 0)
                 ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
         }
+        if (ckpt_store_committed_nranks(local, n) == 0 &&
+            ckpt_store_commit(local, n, (uint32_t)cl.size, err, sizeof err) != 0)
+            ckpt_fatal("--recover: checkpoint %llu: %s", (unsigned long long)n, err);
         /* Newer ones are of a future that will not happen: no later
          * recovery may take them (new numbers go above them anyway). */
         ckpt_store_remove_above(local, n);
     }
     if (cl.rank == 0)
         ckpt_store_remove_above(shared, n);
+    ckpt_untracked_free(job);
     PMPI_Barrier(cl.control);
 }

@@ -47,8 +47,6 @@ struct ckpt_store_entry {
 /* Every one in dir, in no particular order, in *out (ckpt_untracked_free it).
  * How many, or -1 if dir cannot be read. */
 long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out);
-/* Read it into buf (NUL-terminated, at most cap - 1 bytes): its length, or -1. */
-long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap);
 /* The job is over: remove every checkpoint in dir, committed or not (each
  * marker first, as pruning does). Damaged ones set aside stay for
  * inspection. How many remain that were not removed. */

@@ -27,6 +27,9 @@ whose ranks must all resume from the checkpoint the case expects:
              checkpoints in (CKPT_KEEP_ON_EXIT=1), rank 0's node with a fresh disk:
              it numbers its own above the old ones,
              and its recovery resumes from its own newest, never the older run's
+  job-lost   the last node's disk gone, the newest checkpoint not flushed: that
+             node's JOB record comes from another node, and a recovery whose last
+             rank has other arguments is refused
   store-fails  a partner copy cannot be stored (CKPT_DEBUG_FAIL=partner:3): that
              checkpoint is given up everywhere, later ones commit, the run ends
              normally with the reference output (no hang)
@@ -50,7 +53,7 @@ KILLED_RANK = 1
 KILL_AT = 5  # the checkpoint being written when the rank dies
 
 
-def mpmd(a, exe, per_rank_env, extra=()):
+def mpmd(a, exe, per_rank_env, extra=(), rank_args=None):
     """mpiexec -n 1 -env CKPT_DEBUG_NODE a EXE ARGS : -n 1 -env ... (one block per rank;
     Open MPI's mpiexec takes -x NAME=VALUE instead of Hydra's -env NAME VALUE)."""
     openmpi = "openmpi" in os.path.basename(a.mpiexec) or "orterun" in a.mpiexec
@@ -64,7 +67,7 @@ def mpmd(a, exe, per_rank_env, extra=()):
         cmd += ["-n", "1", *setting("CKPT_DEBUG_NODE", NODES[r])]
         for k, v in per_rank_env.get(r, {}).items():
             cmd += setting(k, v)
-        cmd += [exe, *a.args.split(), *extra]
+        cmd += [exe, *(rank_args or {}).get(r, a.args.split()), *extra]
     return cmd
 
 
@@ -203,6 +206,27 @@ def main():
           f"over-old: recovery resumes from the new run's checkpoint {want}",
           f"exit {rec.returncode}, resumed from {sorted(got)}\n"
           f"{rec.stderr.decode(errors='replace')[-3000:]}")
+
+    # job-lost: the lost node's JOB record is not in CKPT_DIR (not flushed):
+    # it comes from another node, and other arguments on its rank are refused
+    d = os.path.join(work, "job-lost")
+    local, shared = os.path.join(d, "local"), os.path.join(d, "shared")
+    env = clean_env(CKPT_DIR=shared, CKPT_LOCAL_DIR=local, CKPT_EVERY=a.every,
+                    CKPT_FLUSH_EVERY=0, CKPT_VERBOSE=1)
+    run(mpmd(a, a.exe, {KILLED_RANK: {"CKPT_DEBUG_KILL_IN_WRITE": KILL_AT}}), env)
+    shutil.rmtree(os.path.join(local, NODES[last]), ignore_errors=True)
+    other = a.args.split()
+    other[0] = str(int(other[0]) + 1)
+    refused = run(mpmd(a, a.exe, {}, ["--recover"], rank_args={last: other}), env)
+    err = refused.stderr.decode(errors="replace")
+    check(refused.returncode != 0 and "belongs to another job" in err and
+          "records no job" not in err,
+          "job-lost: other arguments on the lost node's rank are refused", err[-2000:])
+    rec = run(mpmd(a, a.exe, {}, ["--recover"]), env)
+    check(rec.returncode == 0 and rec.stdout == reference and
+          resumed_from(rec.stderr) == {str(KILL_AT - 1).encode()},
+          "job-lost: with the same arguments it recovers the newest checkpoint",
+          rec.stderr.decode(errors="replace")[-2000:])
 
     # store-fails: the partner cannot store a copy: given up, no hang
     d = os.path.join(work, "store-fails")

@@ -154,6 +154,9 @@ int ckpt_store_write_file(const char *dir, uint64_t n, const char *name, const v
  * but cannot be read. */
 int ckpt_store_images_present(const char *dir, uint64_t n, unsigned char *present,
                               uint32_t nranks);
+/* Read DIR/ckpt-n/name into buf (NUL-terminated, at most cap - 1 bytes):
+ * its length, or -1. */
+long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap);
 /* DIR/ckpt-n/name; "" when it does not fit. */
 void ckpt_store_file_path(const char *dir, uint64_t n, const char *name, char *out,
                           size_t outlen);
