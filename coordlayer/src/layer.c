@@ -300,22 +300,6 @@ static void log_path(uint64_t n, char *out, size_t len, int tmp)
     ckpt_store_log_path(ckpt_checkpoint_dir(n), n, (uint32_t)cl.rank, tmp, out, len);
 }
 
-/* The log's directory entry made durable before the rank says its part is
- * complete: with levels, the commit's fsync covers one node's directory only. */
-static int sync_parent(const char *path)
-{
-    char dir[PATH_MAX];
-    snprintf(dir, sizeof dir, "%s", path);
-    char *slash = strrchr(dir, '/');
-    if (slash)
-        *slash = '\0';
-    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    int rc = fd >= 0 && fsync(fd) == 0 ? 0 : -1;
-    if (fd >= 0)
-        close(fd);
-    return rc;
-}
-
 /* The rank's log of checkpoint n: late messages, non-deterministic events
  * and the results of collectives. */
 int cl_write_log(uint64_t n)
@@ -341,7 +325,12 @@ int cl_write_log(uint64_t n)
         snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", tmp);
         ok = 0;
     }
-    if (ok && rename(tmp, path) == 0 && (!ckpt_levels_local() || sync_parent(path) == 0))
+    /* With levels the commit's fsync covers one node's directory only: the
+     * log's entry is made durable before the rank says its part is complete. */
+    char cdir[PATH_MAX];
+    ckpt_store_file_path(ckpt_checkpoint_dir(n), n, ".", cdir, sizeof cdir);
+    if (ok && rename(tmp, path) == 0 &&
+        (!ckpt_levels_local() || ckpt_store_sync_dir(cdir, err, sizeof err) == 0))
         return 0;
     unlink(tmp);
     ckpt_warn("checkpoint %llu not written: this rank's message log failed: %s",

@@ -371,15 +371,11 @@ static int finish(struct incoming *in)
         return -1;
     char cdir[PATH_MAX];
     ckpt_store_file_path(ckpt_options_dir(), in->h.n, ".", cdir, sizeof cdir);
-    int fd = open(cdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    int ok = fd >= 0 && fsync(fd) == 0;
-    if (fd >= 0)
-        close(fd);
-    if (!ok) {
-        snprintf(in->err, sizeof in->err, "%s: fsync failed: %s", cdir, strerror(errno));
+    if (ckpt_store_sync_dir(cdir, in->err, sizeof in->err) != 0) {
         in->failed = 1;
+        return -1;
     }
-    return ok ? 0 : -1;
+    return 0;
 }
 
 static void *finish_in_thread(void *arg)

@@ -33,7 +33,6 @@ int ckpt_store_prepare(const char *dir, uint64_t n, char *err, size_t errlen);
 /* The same in two steps: the directory now, its entry made durable later
  * (before the image is published), off the program's time. */
 int ckpt_store_create_dir(const char *dir, uint64_t n, char *err, size_t errlen);
-int ckpt_store_sync_dir(const char *dir, char *err, size_t errlen);
 /* Rename the finished temporary image to its final name and fsync the directory. */
 int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err, size_t errlen);
 

@@ -77,19 +77,8 @@ int ckpt_store_copy_from_fd(int from, const char *to_dir, uint64_t n, const char
         unlink(tmp);
         return -1;
     }
-    snprintf(cdir, sizeof cdir, "%s", path);
-    char *slash = strrchr(cdir, '/');
-    if (slash)
-        *slash = '\0';
-    int dfd = open(cdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    int synced = dfd >= 0 && fsync(dfd) == 0;
-    if (dfd >= 0)
-        close(dfd);
-    if (!synced) {
-        snprintf(err, errlen, "%s: fsync failed: %s", cdir, strerror(errno));
-        return -1;
-    }
-    return 0;
+    ckpt_store_file_path(to_dir, n, ".", cdir, sizeof cdir);
+    return ckpt_store_sync_dir(cdir, err, errlen);
 }
 
 int ckpt_store_copy_file(const char *from_dir, const char *to_dir, uint64_t n, const char *name,

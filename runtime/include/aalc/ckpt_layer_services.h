@@ -157,6 +157,9 @@ int ckpt_store_images_present(const char *dir, uint64_t n, unsigned char *presen
 /* Read DIR/ckpt-n/name into buf (NUL-terminated, at most cap - 1 bytes):
  * its length, or -1. */
 long ckpt_store_read_file(const char *dir, uint64_t n, const char *name, char *buf, size_t cap);
+/* fsync a directory, so that the entries renamed into it are durable. 0 or
+ * -1 with a message. */
+int ckpt_store_sync_dir(const char *dir, char *err, size_t errlen);
 /* DIR/ckpt-n/name; "" when it does not fit. */
 void ckpt_store_file_path(const char *dir, uint64_t n, const char *name, char *out,
                           size_t outlen);
