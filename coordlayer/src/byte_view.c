@@ -3,7 +3,7 @@
  *
  * A direct receive (piggyback.c) is posted into the program's buffer before
  * it is known whether the message carries a header. A message with a header
- * (8 + n or 16 bytes) need not split into whole basic elements of the
+ * (2 + n or 12 bytes) need not split into whole basic elements of the
  * program's type (a struct {double; int} takes 12 bytes per element), and
  * MPI refuses such a message as truncated. Through the byte view any length
  * is accepted, and data that came alone lands exactly where the program's

@@ -2,14 +2,14 @@
  *
  * Three shapes of message, told apart by their length on the wire:
  *  - Up to CL_COMBINE_LIMIT bytes of data travel in one message, copied (or
- *    packed) behind the 8-byte header: one memcpy costs less than a second
+ *    packed) behind the 2-byte header: one memcpy costs less than a second
  *    message.
  *  - Longer data goes alone, with no header at all, while its sender's epoch
  *    is committed and it is not logging: the receiver infers the header
  *    (cl_implied_header). That is nearly always, and then the layer adds no
  *    byte, copy or message to MPI's own.
  *  - Otherwise (between a sender's checkpoint and its commit) longer data is
- *    split: part 1 is a 16-byte header on the program's communicator and tag
+ *    split: part 1 is a 12-byte header on the program's communicator and tag
  *    (it does the matching, wildcards included); part 2 is the data itself,
  *    sent with the program's own buffer and datatype on a private
  *    communicator, under a tag that numbers the split messages of each
@@ -169,10 +169,11 @@ static int part2_tag(uint32_t seq)
     return (int)(seq % ((uint32_t)cl.tag_ub + 1u));
 }
 
-static struct cl_split_header split_header(int nbytes, int dest)
+static struct cl_split_wire split_header(int nbytes, int dest)
 {
-    struct cl_split_header s = {cl_outgoing_header(), next_split_seq(dest), nbytes};
-    s.h.flags |= CL_SPLIT;
+    struct cl_header h = cl_outgoing_header();
+    h.flags |= CL_SPLIT;
+    struct cl_split_wire s = {cl_header_encode(h), 0, next_split_seq(dest), nbytes};
     return s;
 }
 
@@ -189,7 +190,8 @@ static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, cons
         rc = cl_pack(buf, count, cl_real_type(type), wire, wire_bytes, &position);
     }
     h.nbytes = (uint16_t)(position - CL_HEADER_BYTES);
-    memcpy(wire, &h, CL_HEADER_BYTES);
+    struct cl_wire_header w = cl_header_encode(h);
+    memcpy(wire, &w, CL_HEADER_BYTES);
     *length = position;
     return rc;
 }
@@ -204,6 +206,21 @@ static int combined_bytes(int count, MPI_Datatype type)
     return CL_HEADER_BYTES + packed;
 }
 
+/* The header at the start of a message with one; the split fields only
+ * where it says CL_SPLIT (then the message is a whole cl_split_wire). */
+static void decode(const void *wire, struct cl_split_header *h)
+{
+    struct cl_wire_header w;
+    memcpy(&w, wire, sizeof w);
+    h->h = cl_header_decode(w);
+    if (h->h.flags & CL_SPLIT) {
+        struct cl_split_wire s;
+        memcpy(&s, wire, sizeof s);
+        h->seq = s.seq;
+        h->nbytes = s.nbytes;
+    }
+}
+
 /* The header of a message of `total` wire bytes from the communicator's
  * rank `source` into *h; returns its data size. A message longer than any
  * with a header is data alone: its header is inferred. */
@@ -214,11 +231,10 @@ static int read_header(const void *wire, int total, int comm, int source, int ta
         h->h = cl_implied_header(cl_world_rank(comm, source));
         return total;
     }
-    memcpy(&h->h, wire, CL_HEADER_BYTES);
+    decode(wire, h);
     if (!(h->h.flags & CL_SPLIT))
         return total - CL_HEADER_BYTES;
-    memcpy(h, wire, sizeof *h);
-    if (total != (int)sizeof *h || h->nbytes < 0)
+    if (total != (int)sizeof(struct cl_split_wire) || h->nbytes < 0)
         ckpt_fatal("malformed message header from rank %d (tag %d)", source, tag);
     return h->nbytes;
 }
@@ -314,7 +330,7 @@ int cl_send(const void *buf, int count, MPI_Datatype type, int dest, int tag, in
         if (rc != MPI_SUCCESS)
             return rc;
     }
-    struct cl_split_header h = split_header(nbytes, world_dest);
+    struct cl_split_wire h = split_header(nbytes, world_dest);
     PMPI_Send(&h, (int)sizeof h, MPI_BYTE, dest, tag, real);
     if (mode == CL_SEND_BUFFERED)
         return cl_bsend_send(&copy, world_dest, part2_tag(h.seq), cl.data);
@@ -340,7 +356,8 @@ int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, i
 {
     struct cl_header h = cl_outgoing_header();
     h.nbytes = (uint16_t)nbytes;
-    memcpy(wire, &h, CL_HEADER_BYTES);
+    struct cl_wire_header w = cl_header_encode(h);
+    memcpy(wire, &w, CL_HEADER_BYTES);
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
     int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_comm_at(comm),
                         mode);
@@ -468,11 +485,10 @@ int cl_recv_contiguous(void *buf, int count, MPI_Datatype type, int capacity, in
     if (rc != MPI_SUCCESS)
         return rc;
     struct cl_split_header h;
-    memcpy(&h.h, wire, CL_HEADER_BYTES);
+    decode(wire, &h);
     int world_source = cl_world_rank(comm, source);
     const void *data = buf;
     if (h.h.flags & CL_SPLIT) {
-        memcpy(&h, wire, sizeof h);
         if (h.nbytes > capacity)
             cl_check_fits(source, tag, h.nbytes, count, type); /* stops the program */
         PMPI_Recv(buf, count, cl_real_type(type), world_source, part2_tag(h.seq), cl.data,
@@ -541,8 +557,8 @@ void cl_recv_prepare(struct cl_recv_layout *l, int comm, void *buf, int count,
     l->direct = 0;
     l->head_bytes = l->head_count = 0;
     l->bounce_bytes = l->may_split && !bounce_all ? SPLIT_BOUNCE : combined_bytes(count, type);
-    if (l->bounce_bytes < (int)sizeof(struct cl_split_header))
-        l->bounce_bytes = (int)sizeof(struct cl_split_header);
+    if (l->bounce_bytes < (int)sizeof(struct cl_split_wire))
+        l->bounce_bytes = (int)sizeof(struct cl_split_wire);
     if (scratch && l->bounce_bytes <= scratch_bytes) {
         l->bounce = scratch;
     } else {
@@ -780,8 +796,9 @@ static int hold_next(int comm, int source, int *tag)
 }
 
 /* A probe found a message of `total` wire bytes: its data size for the
- * program, without taking it when the size tells (data alone: the whole). A 16-byte message may be a
- * split header, whose size only its contents give: that one is taken out of
+ * program, without taking it when the size tells (data alone: the whole). A
+ * 12-byte message may be a split header, whose size only its contents give
+ * (or 10 bytes of data behind a header): that one is taken out of
  * MPI (with its part 2) and held until the program receives it. The messages
  * its sender sent before it are held too, so that receives still see the
  * sender's messages in order (MPI's non-overtaking rule). */
@@ -791,7 +808,7 @@ void cl_probe_size(int comm, MPI_Status *st)
     PMPI_Get_count(st, MPI_BYTE, &total);
     if (total > CL_WIRE_LIMIT) /* data alone */
         return;
-    if (total != (int)sizeof(struct cl_split_header)) {
+    if (total != (int)sizeof(struct cl_split_wire)) {
         PMPI_Status_set_elements(st, MPI_BYTE, total - CL_HEADER_BYTES);
         return;
     }

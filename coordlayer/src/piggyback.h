@@ -125,7 +125,7 @@ int cl_hold_through(int comm, int source, int tag);
 
 /* Sending without blocking: the header (and small data) must outlive the call. */
 struct cl_send_layout {
-    struct cl_split_header header;
+    struct cl_split_wire header;
     void *bounce;
     MPI_Request part2; /* of a split message */
 };

@@ -768,8 +768,9 @@ def mech_section(rows, mrows, heading="## Piggyback mechanism"):
         return []
     lines = [
         heading, "",
-        "Every application message carries an 8-byte header (the sender's epoch and "
-        "logging flag). The ways to move it, mimicked with PMPI calls in the plain build "
+        "Every application message carries a header (the sender's epoch and logging flag; "
+        "this study mimics the 8-byte one the layer had before it took 2 bytes, see "
+        "protocol.md). The ways to move it, mimicked with PMPI calls in the plain build "
         "(`pingpong --mode ...`, same timing as above) so that only the mechanism differs:", ""]
     for key, label, args in VARIANTS:
         lines.append(f"- {label}: `pingpong {' '.join(args)}`")

@@ -60,7 +60,7 @@
 
 enum mode { MODE_MPI, MODE_PIGGYBACK, MODE_SEPARATE, MODE_ALONE };
 
-struct header { /* the layer's struct cl_header: 8 bytes */
+struct header { /* the layer's header when this study was made: 8 bytes (now 2) */
     uint32_t epoch, flags;
 };
 
@@ -172,7 +172,7 @@ static void sep_recv(void *buf, int nbytes, int source)
     epoch_seen = header.epoch;
 }
 
-#define WIRE_LIMIT 72 /* the layer's CL_WIRE_LIMIT */
+#define WIRE_LIMIT 72 /* the layer's CL_WIRE_LIMIT then (now 66) */
 static unsigned char saved_head[WIRE_LIMIT];
 static int length_seen;
 

@@ -19,7 +19,7 @@
  *   mixed-types  receives whose basic elements do not tile a header: a
  *              struct {double; int} (12 bytes of data per element), the pair
  *              type MPI_SHORT_INT (a hole inside) and a strided vector of
- *              complex numbers, with combined, always-split (65-72 bytes) and
+ *              complex numbers, with combined, always-split (65 or 66 bytes) and
  *              long messages. Rank 1 prints the values, MPI_Get_count and
  *              whether any padding byte changed (MPI refuses a header in such
  *              a buffer as truncated unless the layer receives it as bytes).
