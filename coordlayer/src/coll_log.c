@@ -197,11 +197,29 @@ static int block_bytes(const struct cl_block *b)
 }
 
 
+/* An unnamed file in the checkpoint directory. Where the file system has no
+ * O_TMPFILE (NFS, some parallel file systems), a named one, removed at once:
+ * nothing is left behind, whatever becomes of the run. -1 if neither can be
+ * made (no such directory yet, or no room). */
+static int open_unnamed(const char *dir)
+{
+    int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd >= 0 || errno == ENOENT)
+        return fd;
+    char path[4096];
+    if (snprintf(path, sizeof path, "%s/.aalc-spill-XXXXXX", dir) >= (int)sizeof path)
+        return -1;
+    fd = mkostemp(path, O_CLOEXEC);
+    if (fd >= 0)
+        unlink(path);
+    return fd;
+}
+
 static int spill_file(void)
 {
     if (spill_fd == -2) {
-        spill_fd = open(ckpt_options_dir(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-        if (spill_fd < 0) /* no such directory yet, or a file system without O_TMPFILE */
+        spill_fd = open_unnamed(ckpt_options_dir());
+        if (spill_fd < 0)
             spill_fd = -1;
         else if (spill_fd < 500) { /* into the runtime's range, away from the low numbers */
             int high = fcntl(spill_fd, F_DUPFD_CLOEXEC, 500);
@@ -303,6 +321,7 @@ static int spill_outputs(struct coll_entry *e, const struct cl_block *out, int n
     at = spill_end + e->nbytes;
     e->spilled_at = spill_end;
     spill_end = at;
+    cl.counters.coll_spilled++;
     return 0;
 }
 

@@ -81,6 +81,8 @@ struct cl_counters {
     uint64_t sent_alone, late_alone;
     /* Collectives logged after a checkpoint, and served from the log. */
     uint64_t coll_logged, coll_replayed;
+    /* Logged results that went to the spill file (coll_log.c). */
+    uint64_t coll_spilled;
     /* Communicator creations logged, and built again from the log. */
     uint64_t comm_logged, comm_rebuilt;
     /* Freed MPI objects whose slots and recipes were given up (objects.c). */

@@ -186,7 +186,8 @@ static int finalize(void)
     cl_announce_if_pending();
     cl_finalize_protocol();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
-                 "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_replayed=%llu "
+                 "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_spilled=%llu "
+                 "coll_replayed=%llu "
               "comm_logged=%llu comm_rebuilt=%llu objects_reclaimed=%llu objects_kept=%d "
               "sent_alone=%llu late_alone=%llu",
               (unsigned long long)cl.counters.late, (unsigned long long)cl.counters.early,
@@ -195,6 +196,7 @@ static int finalize(void)
               (unsigned long long)cl.counters.suppressed_early,
               (unsigned long long)cl.counters.replayed_nondet,
               (unsigned long long)cl.counters.coll_logged,
+              (unsigned long long)cl.counters.coll_spilled,
               (unsigned long long)cl.counters.coll_replayed,
               (unsigned long long)cl.counters.comm_logged,
               (unsigned long long)cl.counters.comm_rebuilt,
