@@ -183,6 +183,8 @@ void cl_coll_target(uint64_t name, uint64_t highest);
 void cl_coll_targets_known(void);
 int cl_coll_window_closed(void);
 void cl_coll_window_abandon(void);
+/* At MPI_Finalize: the spill file is closed (on NFS its data goes then). */
+void cl_coll_finalize(void);
 void cl_coll_report(void (*send)(uint64_t name, uint64_t seq)); /* our counts, at the checkpoint */
 /* Coordinator: the counts of all ranks, and the highest per communicator. */
 void cl_coll_collect(uint64_t name, uint64_t seq);

@@ -198,9 +198,10 @@ static int block_bytes(const struct cl_block *b)
 
 
 /* An unnamed file in the checkpoint directory. Where the file system has no
- * O_TMPFILE (NFS, some parallel file systems), a named one, removed at once:
- * nothing is left behind, whatever becomes of the run. -1 if neither can be
- * made (no such directory yet, or no room). */
+ * O_TMPFILE (NFS, some parallel file systems), a named one whose name is
+ * removed at once (NFS keeps it as .nfsXXXX while it is open: it is closed
+ * at MPI_Finalize, cl_coll_finalize). -1 if neither can be made (no such
+ * directory yet, or no room). */
 static int open_unnamed(const char *dir)
 {
     int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
@@ -703,6 +704,13 @@ int cl_coll_window_closed(void)
     window_open = 0;
     cl_coll_busy = window_open || replay_active;
     return 1;
+}
+
+void cl_coll_finalize(void)
+{
+    if (spill_fd >= 0)
+        close(spill_fd);
+    spill_fd = -1;
 }
 
 void cl_coll_window_abandon(void)

@@ -185,6 +185,7 @@ static int finalize(void)
     cl_attributes_finalize();
     cl_announce_if_pending();
     cl_finalize_protocol();
+    cl_coll_finalize();
     ckpt_info(1, "protocol counters: late=%llu early=%llu nondet=%llu replayed_late=%llu "
                  "suppressed_early=%llu replayed_nondet=%llu coll_logged=%llu coll_spilled=%llu "
                  "coll_replayed=%llu "

@@ -3,7 +3,7 @@
  * The layer sends data up to 64 bytes in one message behind its header,
  * longer data alone (no header) while its epoch is committed, and otherwise
  * splits it into a header and a data message (see coordlayer/src/piggyback.c).
- * A receive that can take 72 bytes or more is posted straight into the
+ * A receive that can take 66 bytes or more is posted straight into the
  * program's buffer, and must leave the buffer past the message as it was
  * whatever came. This program exercises all of that, with lengths from 1
  * double to 4096 (8, 64, 72, 80, 8184, 8192, 24000 and 32768 bytes)

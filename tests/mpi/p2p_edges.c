@@ -15,7 +15,9 @@
  *   huge       a 4 GiB message (count * size past INT_MAX): refused with a
  *              message, never sent truncated.
  *   status     MPI_SOURCE, MPI_TAG and MPI_Get_count after receives of a
- *              combined, an empty and a large message: printed by rank 1.
+ *              combined, an empty and a large message, and after a probe and
+ *              a receive of a 10-byte one (12 bytes on the wire with its
+ *              header, the size of a split header): printed by rank 1.
  *   mixed-types  receives whose basic elements do not tile a header: a
  *              struct {double; int} (12 bytes of data per element), the pair
  *              type MPI_SHORT_INT (a hole inside) and a strided vector of
@@ -170,6 +172,8 @@ int main(int argc, char **argv)
             MPI_Send(d, 3, MPI_DOUBLE, 1, 7, MPI_COMM_WORLD);
             MPI_Send(d, 0, MPI_DOUBLE, 1, 8, MPI_COMM_WORLD);
             MPI_Send(big, 2000, MPI_DOUBLE, 1, 9, MPI_COMM_WORLD);
+            short five[5] = {11, 12, 13, 14, 15}; /* 12 bytes on the wire, as a split header */
+            MPI_Send(five, 5, MPI_SHORT, 1, 10, MPI_COMM_WORLD);
         } else if (rank == 1) {
             MPI_Recv(d, 5, MPI_DOUBLE, 0, 7, MPI_COMM_WORLD, &st);
             MPI_Get_count(&st, MPI_DOUBLE, &count);
@@ -180,6 +184,14 @@ int main(int argc, char **argv)
             MPI_Recv(big, n, MPI_DOUBLE, 0, 9, MPI_COMM_WORLD, &st);
             MPI_Get_count(&st, MPI_DOUBLE, &count);
             printf("source %d tag %d count %d\n", st.MPI_SOURCE, st.MPI_TAG, count);
+            short got[8] = {0};
+            MPI_Probe(0, 10, MPI_COMM_WORLD, &st);
+            MPI_Get_count(&st, MPI_SHORT, &count);
+            printf("probed: source %d tag %d count %d\n", st.MPI_SOURCE, st.MPI_TAG, count);
+            MPI_Recv(got, 8, MPI_SHORT, 0, 10, MPI_COMM_WORLD, &st);
+            MPI_Get_count(&st, MPI_SHORT, &count);
+            printf("source %d tag %d count %d: %d %d %d %d %d %d\n", st.MPI_SOURCE, st.MPI_TAG,
+                   count, got[0], got[1], got[2], got[3], got[4], got[5]);
         }
     } else if (!strcmp(mode, "mixed-types")) {
         mixed_types(rank);
