@@ -28,16 +28,23 @@ static mode_t mode_of(int flags, va_list ap)
     return (flags & O_CREAT) || (flags & O_TMPFILE) == O_TMPFILE ? (mode_t)va_arg(ap, int) : 0;
 }
 
+/* Both entry points end here: open() is openat() from the working directory. */
+static int open_or_refuse(int dir, const char *path, int flags, mode_t mode)
+{
+    if (refused(flags))
+        return -1;
+    int (*next)(int, const char *, int, ...) =
+        (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
+    return next(dir, path, flags, mode);
+}
+
 int open(const char *path, int flags, ...)
 {
     va_list ap;
     va_start(ap, flags);
     mode_t mode = mode_of(flags, ap);
     va_end(ap);
-    if (refused(flags))
-        return -1;
-    int (*next)(const char *, int, ...) = (int (*)(const char *, int, ...))dlsym(RTLD_NEXT, "open");
-    return next(path, flags, mode);
+    return open_or_refuse(AT_FDCWD, path, flags, mode);
 }
 
 int open64(const char *path, int flags, ...) __attribute__((alias("open")));
@@ -48,11 +55,7 @@ int openat(int dir, const char *path, int flags, ...)
     va_start(ap, flags);
     mode_t mode = mode_of(flags, ap);
     va_end(ap);
-    if (refused(flags))
-        return -1;
-    int (*next)(int, const char *, int, ...) =
-        (int (*)(int, const char *, int, ...))dlsym(RTLD_NEXT, "openat");
-    return next(dir, path, flags, mode);
+    return open_or_refuse(dir, path, flags, mode);
 }
 
 int openat64(int dir, const char *path, int flags, ...) __attribute__((alias("openat")));

@@ -14,12 +14,11 @@ usage: spill_fallback.py --exe BUCKET_SORT --plain BUCKET_SORT.plain
 import argparse
 import os
 import re
-import shutil
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from checks import clean_env, run_or_exit as run  # noqa: E402
+from checks import check, clean_env, remove_unless_failed, run_or_exit as run, summary  # noqa: E402
 
 KEYS, ROUNDS, EVERY = "65536", "12", "3"  # 512 KiB a rank per Alltoallv: spilled
 REFUSED = "no_tmpfile: O_TMPFILE refused"
@@ -42,13 +41,6 @@ def main():
     launch = [a.mpiexec, "-n", str(a.np)]
     reference, _ = run(launch + [a.plain, KEYS, ROUNDS], env)
     work = tempfile.mkdtemp(prefix="aalc-spill-")
-    failures = 0
-
-    def check(what, ok, detail=""):
-        nonlocal failures
-        print(f"{'ok  ' if ok else 'FAIL'}  {what}{detail if not ok else ''}", flush=True)
-        failures += not ok
-
     try:
         for preload in (False, True):
             how = "without O_TMPFILE" if preload else "with O_TMPFILE"
@@ -57,21 +49,20 @@ def main():
             if preload:
                 e["LD_PRELOAD"] = a.preload
             out, err = run(launch + [a.exe, KEYS, ROUNDS], e)
-            check(f"{how}: output identical to the plain run", out == reference)
+            check(out == reference, f"{how}: output identical to the plain run")
             counts = spilled(err)
-            check(f"{how}: every rank spilled results ({counts})",
-                  len(counts) == a.np and all(n > 0 for n in counts), f"\n{err[-2000:]}")
+            check(len(counts) == a.np and all(n > 0 for n in counts),
+                  f"{how}: every rank spilled results ({counts})", err)
             if preload:
-                check(f"{how}: open() refused O_TMPFILE", REFUSED in err)
+                check(REFUSED in err, f"{how}: open() refused O_TMPFILE")
             left = [n for n in os.listdir(ckdir) if "spill" in n]
-            check(f"{how}: no spill file left in the directory", not left, f": {left}")
+            check(not left, f"{how}: no spill file left in the directory", f"left: {left}")
             e.pop("CKPT_EVERY")
             again, err = run(launch + [a.exe, KEYS, ROUNDS, "--recover"], e)
-            check(f"{how}: recovery prints the same", again == reference, f"\n{err[-2000:]}")
+            check(again == reference, f"{how}: recovery prints the same", err)
     finally:
-        shutil.rmtree(work, ignore_errors=True)
-    print(f"{'FAIL' if failures else 'PASS'}: {failures} check(s) failed")
-    return 1 if failures else 0
+        remove_unless_failed(work)
+    return summary()
 
 
 if __name__ == "__main__":
