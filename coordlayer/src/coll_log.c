@@ -14,6 +14,7 @@
 #include <aalc/ckpt_layer_services.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,7 +208,7 @@ static int open_unnamed(const char *dir)
     int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0 || errno == ENOENT)
         return fd;
-    char path[4096];
+    char path[PATH_MAX];
     if (snprintf(path, sizeof path, "%s/.aalc-spill-XXXXXX", dir) >= (int)sizeof path)
         return -1;
     fd = mkostemp(path, O_CLOEXEC);

@@ -177,6 +177,13 @@ static struct cl_split_wire split_header(int nbytes, int dest)
     return s;
 }
 
+/* The header at the start of a message with one (its wire form, coord.h). */
+static void put_header(unsigned char *wire, struct cl_header h)
+{
+    struct cl_wire_header w = cl_header_encode(h);
+    memcpy(wire, &w, CL_HEADER_BYTES);
+}
+
 /* Header and data (copied or packed) in one buffer; *length is its length.
  * Returns MPI's error code for data it cannot pack. */
 static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, const void *buf,
@@ -190,8 +197,7 @@ static int combine(unsigned char *wire, int wire_bytes, struct cl_header h, cons
         rc = cl_pack(buf, count, cl_real_type(type), wire, wire_bytes, &position);
     }
     h.nbytes = (uint16_t)(position - CL_HEADER_BYTES);
-    struct cl_wire_header w = cl_header_encode(h);
-    memcpy(wire, &w, CL_HEADER_BYTES);
+    put_header(wire, h);
     *length = position;
     return rc;
 }
@@ -356,8 +362,7 @@ int cl_send_combined(const void *buf, int nbytes, int dest, int tag, int comm, i
 {
     struct cl_header h = cl_outgoing_header();
     h.nbytes = (uint16_t)nbytes;
-    struct cl_wire_header w = cl_header_encode(h);
-    memcpy(wire, &w, CL_HEADER_BYTES);
+    put_header(wire, h);
     memcpy(wire + CL_HEADER_BYTES, buf, (size_t)nbytes);
     int rc = send_bytes(wire, CL_HEADER_BYTES + nbytes, dest, tag, cl_comm_at(comm),
                         mode);
