@@ -10,6 +10,7 @@
 #include "frames.h"
 #include "globals.h"
 #include "heap.h"
+#include "heap_delta.h"
 #include "heap_image.h"
 #include "image.h"
 #include "image_flush.h"
@@ -36,9 +37,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 static uint64_t last_number;
+/* The newest checkpoint known to be committed: an incremental image's
+ * parent must be, or recovery could not find it. */
+static _Atomic uint64_t last_committed;
 
 /* How many bytes of the in-memory image a prefault faults in at a time,
  * checking between steps whether a checkpoint is waiting for it. */
@@ -66,7 +71,8 @@ static struct pending_image {
     double started, copy_seconds;
     unsigned copy_threads;
     size_t prefaulted_bytes;
-    size_t heap_bytes, frames;
+    size_t heap_bytes, heap_same, frames;
+    int incremental; /* the image needs its parent's (heap_image.h) */
     const char *write_mode; /* ckpt_write_mode_names */
     char dir[PATH_MAX];     /* where its image goes: the local level, or CKPT_DIR (level_space.h) */
 } pending;
@@ -107,6 +113,49 @@ static void fill_header(struct ckpt_image_header *h, uint64_t number)
     h->exe_id_len = ckpt_exe_identity(h->exe_id, sizeof h->exe_id);
 }
 
+/* Incremental images (CKPT_INCREMENTAL=k): each image's heap against the
+ * one before it, a full image every k-th checkpoint, and whenever the one
+ * before is not this process's table's or not known committed (it was
+ * never written, or the layer still waits for another rank's). So a chain
+ * is a run of consecutive committed checkpoints that never reaches back
+ * past a multiple of k. Not with a local level: what is flushed to
+ * CKPT_DIR is every n-th checkpoint, not a chain. */
+static struct ckpt_image_chain chain;
+
+static int incremental_on(void)
+{
+    return ckpt_opts.incremental > 1 && !ckpt_levels_local();
+}
+
+static uint64_t delta_parent(uint64_t number)
+{
+    uint64_t before = number - 1;
+    if (number % ckpt_opts.incremental == 0 || ckpt_heap_delta_table_image() != before ||
+        chain.id == 0 || atomic_load(&last_committed) != before)
+        return 0;
+    return before;
+}
+
+/* The chain section, and the table begun for the heap's pages: 1. 0 when
+ * the table cannot be had (out of memory: then a full image without a
+ * chain), -1 when the section could not be written (message in err). */
+static int begin_chain(struct ckpt_image_writer *w, uint64_t number, char *err, size_t errlen)
+{
+    uint64_t parent = delta_parent(number), parent_id = chain.id;
+    if (ckpt_heap_delta_begin(number, parent) != 0) {
+        chain.id = 0;
+        return 0;
+    }
+    uint64_t id = 0;
+    while (id == 0) /* a random id, so that no other image can pass for this one */
+        if (getrandom(&id, sizeof id, 0) != (ssize_t)sizeof id)
+            id = ((uint64_t)getpid() << 32) ^ (uint64_t)(ckpt_seconds() * 1e9) ^ number;
+    chain = (struct ckpt_image_chain){id, parent, parent ? parent_id : 0};
+    pending.incremental = parent != 0;
+    return ckpt_image_add_section(w, CKPT_SECTION_CHAIN, 0, &chain, sizeof chain, err,
+                                  errlen) == 0 ? 1 : -1;
+}
+
 /* Add this rank's state to w, whose header is written: into memory or
  * into the file. */
 static int add_state(struct ckpt_image_writer *w, uint64_t number, char *err, size_t errlen)
@@ -132,6 +181,8 @@ static int add_state(struct ckpt_image_writer *w, uint64_t number, char *err, si
     ok = ok && ckpt_files_save(w, err, errlen) == 0;
     ok = ok && ckpt_recovery_callbacks_save(w, err, errlen) == 0;
     ok = ok && ckpt_openmp_state_save(w, err, errlen) == 0;
+    int incremental = ok && incremental_on() ? begin_chain(w, number, err, errlen) : 0;
+    ok = ok && incremental >= 0;
     ckpt_unsaved_report();
     /* The globals and the heap, the bulk of the state, are copied together
      * by several threads once laid out (in memory; a file takes them as
@@ -144,11 +195,12 @@ static int add_state(struct ckpt_image_writer *w, uint64_t number, char *err, si
                                     globals[i].start, globals[i].size, err, errlen) == 0;
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_TLS, 0, tls.start, tls.size, err,
                                       errlen) == 0;
-    size_t heap_saved = 0;
-    ok = ok && ckpt_heap_image_add(w, &heap_saved, err, errlen) == 0;
+    size_t heap_saved = 0, heap_same = 0;
+    ok = ok && ckpt_heap_image_add(w, incremental, &heap_saved, &heap_same, err, errlen) == 0;
     unsigned copied_with = ckpt_image_copy_deferred(w, copy_threads(), ckpt_opts.copy_parallel_min);
     pending.copy_threads = copied_with ? copied_with : 1; /* 0: all copied while laid out */
     pending.heap_bytes = heap_saved;
+    pending.heap_same = heap_same;
     ok = ok && ckpt_image_add_section(w, CKPT_SECTION_FRAMES, 0, frames, frames_size, err,
                                       errlen) == 0;
     if (ok && ckpt_active_layer)
@@ -282,6 +334,10 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
         snprintf(err, sizeof err, "%s: CKPT_DEBUG_FAIL: injected I/O error", job->path);
         ok = 0;
     }
+    /* An incremental image's checkpoint says so before its image appears,
+     * so that pruning keeps the one before (store.h). */
+    ok = ok && (!pending.incremental ||
+                ckpt_store_mark_incremental(dir, number, err, sizeof err) == 0);
     ok = ok && ckpt_store_publish_image(dir, number, ckpt_rank, err, sizeof err) == 0;
     /* With a layer, the checkpoint is global: the layer commits it once every
      * rank's part is durable. Alone, this image is the whole checkpoint. */
@@ -301,10 +357,14 @@ static void image_done(struct ckpt_flush_job *job, int ok, const char *why)
         if (!layer)
             ckpt_store_prune(dir, ckpt_opts.keep);
         double written = ckpt_seconds();
-        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes saved; the program "
+        char same[96] = "";
+        if (pending.incremental)
+            snprintf(same, sizeof same, ", %zu the same as in checkpoint %llu's",
+                     pending.heap_same, (unsigned long long)number - 1);
+        ckpt_info(1, "checkpoint %llu %s in %s (%zu frames, heap %zu bytes saved%s; the program "
                   "waited %.3f s for the %s, the write took %.3f s more)",
                   (unsigned long long)number, layer ? "image written" : "committed", dir,
-                  pending.frames, pending.heap_bytes, pending.copy_seconds,
+                  pending.frames, pending.heap_bytes, same, pending.copy_seconds,
                   job->in_file ? "write into the page cache" : "copy",
                   written - pending.started - pending.copy_seconds);
         ckpt_stats_checkpoint(number, pending.started,
@@ -326,6 +386,8 @@ const char *ckpt_checkpoint_dir(uint64_t n)
 
 void ckpt_checkpoint_settled(uint64_t n, int committed)
 {
+    if (committed && atomic_load(&last_committed) < n)
+        atomic_store(&last_committed, n);
     if (!committed && atomic_load(&given_up) < n)
         atomic_store(&given_up, n);
     ckpt_stats_settled(n, committed, ckpt_seconds());

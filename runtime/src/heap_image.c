@@ -2,6 +2,7 @@
 #include "heap_image.h"
 
 #include "heap.h"
+#include "heap_delta.h"
 #include "untouched_pages.h"
 
 #include <aalc/ckpt_layer_services.h>
@@ -21,6 +22,12 @@
  * record: its length with this bit set, and no bytes (untouched_pages.h). */
 #define ZERO_RECORD_BIT ((uint64_t)1 << 63)
 #define ZERO_RUN_MIN ((size_t)64 * 1024)
+/* In an incremental image, a run of pages whose bytes are those the parent
+ * image gave them: its length with this bit set, and no bytes. */
+#define SAME_RECORD_BIT ((uint64_t)1 << 62)
+#define RECORD_FLAGS (ZERO_RECORD_BIT | SAME_RECORD_BIT)
+
+enum record_kind { RECORD_BYTES, RECORD_ZEROS, RECORD_SAME };
 
 static uint64_t padded(uint64_t n)
 {
@@ -92,24 +99,33 @@ static void append_range(void *ctx, uintptr_t start, size_t size)
     append_zeros(p, padded(size) - size);
 }
 
-/* The saved ranges cut into runs of bytes and runs of untouched pages. */
+/* The saved ranges cut into runs of bytes, of untouched pages and (in an
+ * incremental image) of pages the same as in the parent image. */
 struct segment {
     uintptr_t start;
     size_t size;
-    int zeros;
+    enum record_kind kind;
 };
 struct segments {
     struct segment *v;
     size_t n, capacity;
     struct ckpt_untouched *scan;
+    int incremental; /* whole pages, each looked up in heap_delta.h's table */
+    uintptr_t open_start, open_end; /* incremental: the page run being gathered */
     int failed;
 };
 
-static void add_segment(void *ctx, uintptr_t start, size_t size, int untouched)
+static void push_segment(struct segments *s, uintptr_t start, size_t size, enum record_kind kind)
 {
-    struct segments *s = ctx;
     if (s->failed)
         return;
+    if (s->n > 0) { /* page by page, runs of a kind grow */
+        struct segment *last = &s->v[s->n - 1];
+        if (last->kind == kind && kind != RECORD_ZEROS && last->start + last->size == start) {
+            last->size += size;
+            return;
+        }
+    }
     if (s->n == s->capacity) {
         size_t grown = s->capacity ? 2 * s->capacity : 256;
         struct segment *v = ckpt_untracked_realloc(s->v, grown * sizeof *v);
@@ -120,19 +136,62 @@ static void add_segment(void *ctx, uintptr_t start, size_t size, int untouched)
         s->v = v;
         s->capacity = grown;
     }
-    s->v[s->n++] = (struct segment){start, size, untouched};
+    s->v[s->n++] = (struct segment){start, size, kind};
+}
+
+static void add_segment(void *ctx, uintptr_t start, size_t size, int untouched)
+{
+    struct segments *s = ctx;
+    if (!s->incremental) {
+        push_segment(s, start, size, untouched ? RECORD_ZEROS : RECORD_BYTES);
+        return;
+    }
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    if (untouched) {
+        for (uintptr_t at = start; at < start + size; at += page)
+            ckpt_heap_delta_zero(at);
+        push_segment(s, start, size, RECORD_ZEROS);
+        return;
+    }
+    for (uintptr_t at = start; at < start + size; at += page)
+        push_segment(s, at, page, ckpt_heap_delta_same(at) ? RECORD_SAME : RECORD_BYTES);
+}
+
+/* Incremental: the page run gathered so far, cut where pages were never touched. */
+static void flush_pages(struct segments *s)
+{
+    if (s->open_end > s->open_start)
+        ckpt_untouched_runs(s->scan, s->open_start, s->open_end - s->open_start, ZERO_RUN_MIN,
+                            add_segment, s);
+    s->open_start = s->open_end = 0;
 }
 
 static void split_range(void *ctx, uintptr_t start, size_t size)
 {
     struct segments *s = ctx;
-    ckpt_untouched_runs(s->scan, start, size, ZERO_RUN_MIN, add_segment, s);
+    if (!s->incremental) {
+        ckpt_untouched_runs(s->scan, start, size, ZERO_RUN_MIN, add_segment, s);
+        return;
+    }
+    /* Whole pages, so that a page is saved whole or not at all: the free
+     * bytes in a saved page are saved too, and a page of the parent's is
+     * either all of it or none. Neighbouring ranges share pages: merged. */
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = start & ~(page - 1), end = (start + size + page - 1) & ~(page - 1);
+    if (first <= s->open_end && s->open_end > s->open_start) {
+        if (end > s->open_end)
+            s->open_end = end;
+        return;
+    }
+    flush_pages(s);
+    s->open_start = first;
+    s->open_end = end;
 }
 
-/* The two passes over a segment: a zero record is its header alone. */
+/* The two passes over a segment: a zero or same record is its header alone. */
 static void count_segment(struct add_pass *p, const struct segment *s)
 {
-    if (!s->zeros) {
+    if (s->kind == RECORD_BYTES) {
         count_range(p, s->start, s->size);
         return;
     }
@@ -142,25 +201,32 @@ static void count_segment(struct add_pass *p, const struct segment *s)
 
 static void append_segment(struct add_pass *p, const struct segment *s)
 {
-    if (!s->zeros) {
+    if (s->kind == RECORD_BYTES) {
         append_range(p, s->start, s->size);
         return;
     }
-    uint64_t head[2] = {s->start - ckpt_heap_base(), s->size | ZERO_RECORD_BIT};
+    uint64_t flag = s->kind == RECORD_ZEROS ? ZERO_RECORD_BIT : SAME_RECORD_BIT;
+    uint64_t head[2] = {s->start - ckpt_heap_base(), s->size | flag};
     p->at += RECORD_HEADER;
     if (!p->failed && ckpt_image_append(p->w, head, sizeof head, p->err, p->errlen) != 0)
         p->failed = 1;
 }
 
-int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, size_t errlen)
+int ckpt_heap_image_add(struct ckpt_image_writer *w, int incremental, size_t *saved,
+                        size_t *same, char *err, size_t errlen)
 {
     /* One walk over the chunks, cut where pages were never touched, then two
      * passes over its list: the section's size goes before its bytes. The
      * list is made once, so that both passes cut the same way even if a
      * page changes state in between. */
     struct segments segs = {0};
-    segs.scan = ckpt_untouched_open(ckpt_heap_base(), ckpt_heap_base() + ckpt_heap_used());
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    segs.incremental = incremental;
+    segs.scan = ckpt_untouched_open(ckpt_heap_base(),
+                                    ckpt_heap_base() + ckpt_heap_used() + (incremental ? page : 0));
     ckpt_heap_saved_ranges(split_range, &segs);
+    if (incremental)
+        flush_pages(&segs);
     ckpt_untouched_close(segs.scan);
     if (segs.failed) {
         ckpt_untracked_free(segs.v);
@@ -174,71 +240,156 @@ int ckpt_heap_image_add(struct ckpt_image_writer *w, size_t *saved, char *err, s
     int rc = ckpt_image_begin_section(w, CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), p.total, err,
                                       errlen);
     p.at = data_at;
-    *saved = 0;
+    *saved = *same = 0;
     for (size_t i = 0; rc == 0 && i < segs.n && !p.failed; i++) {
         append_segment(&p, &segs.v[i]);
-        *saved += segs.v[i].zeros ? 0 : segs.v[i].size;
+        if (segs.v[i].kind == RECORD_BYTES)
+            *saved += segs.v[i].size;
+        else if (segs.v[i].kind == RECORD_SAME)
+            *same += segs.v[i].size;
     }
     ckpt_untracked_free(segs.v);
     return rc != 0 || p.failed ? -1 : 0;
 }
 
+/* The record at *at of a section, header checked against the section's
+ * size: its kind, offset, length and (bytes only) data; padding skipped.
+ * 1 with a record, 0 at the end, -1 with a message if malformed. */
+struct record {
+    enum record_kind kind;
+    uint64_t offset, length;
+    const uint8_t *bytes;
+};
+
+static int read_record(const struct ckpt_image_section *s, uint64_t *at, struct record *r,
+                       char *err, size_t errlen)
+{
+    const uint8_t *d = s->data;
+    while (*at < s->size) {
+        uint64_t head[2];
+        if (s->size - *at < RECORD_HEADER) {
+            snprintf(err, errlen, "saved heap: truncated range record");
+            return -1;
+        }
+        memcpy(head, d + *at, sizeof head);
+        *at += RECORD_HEADER;
+        uint64_t flags = head[1] & RECORD_FLAGS;
+        r->offset = head[0];
+        r->length = head[1] & ~RECORD_FLAGS;
+        r->bytes = NULL;
+        if (flags == RECORD_FLAGS) {
+            snprintf(err, errlen, "saved heap: record %llu has both the zero and the same flag",
+                     (unsigned long long)r->offset);
+            return -1;
+        }
+        if (flags) { /* no bytes follow */
+            r->kind = flags == ZERO_RECORD_BIT ? RECORD_ZEROS : RECORD_SAME;
+            if (r->offset == PADDING_RECORD || r->length == 0 ||
+                r->length > UINT64_MAX - r->offset) {
+                snprintf(err, errlen, "saved heap: %s record %llu+%llu is malformed",
+                         r->kind == RECORD_ZEROS ? "zero" : "same",
+                         (unsigned long long)r->offset, (unsigned long long)r->length);
+                return -1;
+            }
+            return 1;
+        }
+        if (r->offset == PADDING_RECORD) {
+            if (r->length % 8 || r->length > s->size - *at) {
+                snprintf(err, errlen, "saved heap: padding record of %llu bytes is malformed",
+                         (unsigned long long)r->length);
+                return -1;
+            }
+            *at += r->length;
+            continue;
+        }
+        /* length first: padded() of a length near 2^64 wraps around to 0. */
+        if (r->length == 0 || r->length > s->size - *at || padded(r->length) > s->size - *at ||
+            r->length > UINT64_MAX - r->offset) {
+            snprintf(err, errlen, "saved heap: range record %llu+%llu is malformed",
+                     (unsigned long long)r->offset, (unsigned long long)r->length);
+            return -1;
+        }
+        r->kind = RECORD_BYTES;
+        r->bytes = d + *at;
+        *at += padded(r->length);
+        return 1;
+    }
+    return 0;
+}
+
 int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char *err,
                           size_t errlen)
 {
-    const uint8_t *d = s->data;
     uint64_t at = 0, end_of_last = 0;
-    int first = 1; /* the first range holds the allocator's header: starts at 0 */
+    struct record r;
+    int rc, first = 1;
     if (s->addr != ckpt_heap_base()) {
         snprintf(err, errlen, "saved heap at another address");
         return -1;
     }
-    while (at < s->size) {
-        uint64_t head[2];
-        if (s->size - at < RECORD_HEADER) {
-            snprintf(err, errlen, "saved heap: truncated range record");
+    while ((rc = read_record(s, &at, &r, err, errlen)) == 1) {
+        /* The first record holds the allocator's header: it starts at 0, and
+         * it is never untouched. Records are in order and do not overlap. */
+        if (first ? r.offset != 0 || r.kind == RECORD_ZEROS : r.offset < end_of_last) {
+            static const char *const kinds[] = {"range", "zero", "same"};
+            snprintf(err, errlen, "saved heap: %s record %llu+%llu is out of place",
+                     kinds[r.kind], (unsigned long long)r.offset, (unsigned long long)r.length);
             return -1;
         }
-        memcpy(head, d + at, sizeof head);
-        uint64_t offset = head[0], length = head[1] & ~ZERO_RECORD_BIT;
-        int zeros = (head[1] & ZERO_RECORD_BIT) != 0;
-        at += RECORD_HEADER;
-        if (zeros) { /* no bytes follow; never the first record (the allocator's header) */
-            if (offset == PADDING_RECORD || first || length == 0 || offset < end_of_last ||
-                length > UINT64_MAX - offset) {
-                snprintf(err, errlen, "saved heap: zero record %llu+%llu is malformed",
-                         (unsigned long long)offset, (unsigned long long)length);
-                return -1;
-            }
-            end_of_last = offset + length;
-            continue;
-        }
-        if (offset == PADDING_RECORD) {
-            if (length % 8 || length > s->size - at) {
-                snprintf(err, errlen, "saved heap: padding record of %llu bytes is malformed",
-                         (unsigned long long)length);
-                return -1;
-            }
-            at += length;
-            continue;
-        }
-        /* length first: padded() of a length near 2^64 wraps around to 0. */
-        if (length == 0 || length > s->size - at || padded(length) > s->size - at ||
-            (first && offset != 0) ||
-            (!first && offset < end_of_last) || length > UINT64_MAX - offset) {
-            snprintf(err, errlen, "saved heap: range record %llu+%llu is malformed",
-                     (unsigned long long)offset, (unsigned long long)length);
-            return -1;
-        }
-        end_of_last = offset + length;
-        at += padded(length);
+        end_of_last = r.offset + r.length;
         first = 0;
     }
+    if (rc < 0)
+        return -1;
     if (end_of_last == 0) {
         snprintf(err, errlen, "saved heap is empty");
         return -1;
     }
     *used = (size_t)end_of_last;
+    return 0;
+}
+
+int ckpt_heap_image_has_same(const struct ckpt_image_section *s)
+{
+    uint64_t at = 0;
+    struct record r;
+    char err[8];
+    while (read_record(s, &at, &r, err, sizeof err) == 1)
+        if (r.kind == RECORD_SAME)
+            return 1;
+    return 0;
+}
+
+int ckpt_heap_image_check_parent(const struct ckpt_image_section *s,
+                                 const struct ckpt_image_section *parent, char *err,
+                                 size_t errlen)
+{
+    /* Both checked: records in order, not overlapping. Each same run must
+     * lie in what the parent's records cover, end to end. */
+    uint64_t at = 0, parent_at = 0;
+    struct record r, p = {0};
+    int have_p = 0;
+    while (read_record(s, &at, &r, err, errlen) == 1) {
+        if (r.kind != RECORD_SAME)
+            continue;
+        uint64_t covered = r.offset, end = r.offset + r.length;
+        while (covered < end) {
+            while (!have_p || p.offset + p.length <= covered) {
+                if (read_record(parent, &parent_at, &p, err, errlen) != 1) {
+                    have_p = 0;
+                    break;
+                }
+                have_p = 1;
+            }
+            if (!have_p || p.offset > covered) {
+                snprintf(err, errlen, "saved heap: the bytes at %llu+%llu are said to be the "
+                         "previous image's, which does not hold them",
+                         (unsigned long long)covered, (unsigned long long)(end - covered));
+                return -1;
+            }
+            covered = p.offset + p.length;
+        }
+    }
     return 0;
 }
 
@@ -284,37 +435,13 @@ static long long move_range(struct ckpt_image *img, const uint8_t *src, uintptr_
     return (long long)pages;
 }
 
-/* The next range record of a checked section from *at, padding skipped:
- * 1 with its offset, length and bytes, 0 at the end. */
-static int next_range(const struct ckpt_image_section *s, uint64_t *at, uint64_t head[2],
-                      const uint8_t **bytes)
-{
-    const uint8_t *d = s->data;
-    while (*at < s->size) {
-        memcpy(head, d + *at, 2 * sizeof head[0]);
-        *at += RECORD_HEADER;
-        if (head[1] & ZERO_RECORD_BIT) {
-            head[1] &= ~ZERO_RECORD_BIT;
-            *bytes = NULL; /* zeros */
-            return 1;
-        }
-        if (head[0] == PADDING_RECORD) {
-            *at += head[1];
-            continue;
-        }
-        *bytes = d + *at;
-        *at += padded(head[1]);
-        return 1;
-    }
-    return 0;
-}
-
 int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
 {
-    uint64_t at = 0, head[2];
-    const uint8_t *bytes;
-    while (next_range(s, &at, head, &bytes))
-        if (bytes && head[1] >= MOVABLE_MIN)
+    uint64_t at = 0;
+    struct record r;
+    char err[8];
+    while (read_record(s, &at, &r, err, sizeof err) == 1)
+        if (r.kind == RECORD_BYTES && r.length >= MOVABLE_MIN)
             return 1;
     return 0;
 }
@@ -322,27 +449,30 @@ int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
 int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s,
                          size_t *moved, char *err, size_t errlen)
 {
-    uint64_t at = 0, head[2];
-    const uint8_t *bytes;
+    uint64_t at = 0;
+    struct record r;
     unsigned ranges_moved = 0, fresh_left = MOVED_RANGES_MAX;
     *moved = 0;
-    while (next_range(s, &at, head, &bytes)) {
-        uintptr_t dst = ckpt_heap_base() + head[0];
-        if (!bytes) {
-            zero_range(dst, head[1], &fresh_left);
+    while (read_record(s, &at, &r, err, errlen) == 1) {
+        uintptr_t dst = ckpt_heap_base() + r.offset;
+        if (r.kind == RECORD_SAME) /* the parent's load put them there */
+            continue;
+        if (r.kind == RECORD_ZEROS) {
+            zero_range(dst, r.length, &fresh_left);
             continue;
         }
-        long long n = ranges_moved < MOVED_RANGES_MAX ? move_range(img, bytes, dst, head[1]) : 0;
+        long long n =
+            ranges_moved < MOVED_RANGES_MAX ? move_range(img, r.bytes, dst, r.length) : 0;
         if (n < 0) {
             snprintf(err, errlen, "out of memory while loading the heap at offset %llu",
-                     (unsigned long long)head[0]);
+                     (unsigned long long)r.offset);
             return -1;
         }
         if (n > 0) {
             *moved += (size_t)n;
             ranges_moved++;
         } else {
-            memcpy((void *)dst, bytes, head[1]);
+            memcpy((void *)dst, r.bytes, r.length);
         }
     }
     return 0;

@@ -841,6 +841,10 @@ int ckpt_image_take_pages(struct ckpt_image *img, const void *src, void *dst, si
 
 void ckpt_image_close(struct ckpt_image *img)
 {
+    if (img->parent) {
+        ckpt_image_close(img->parent);
+        ckpt_untracked_free(img->parent);
+    }
     if (img->map)
         munmap(img->map, img->map_size);
     ckpt_untracked_free(img->sections);

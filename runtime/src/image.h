@@ -26,8 +26,18 @@ enum ckpt_section_kind {
     CKPT_SECTION_FILES = 8, /* the program's open files (files.h) */
     CKPT_SECTION_CALLBACKS = 9, /* ckpt_on_recovery's table (recovery_callbacks.h) */
     CKPT_SECTION_OPENMP = 10,   /* OpenMP settings and threads' thread-locals (openmp_state.h) */
+    /* Incremental images (CKPT_INCREMENTAL): struct ckpt_image_chain. */
+    CKPT_SECTION_CHAIN = 11,
     /* CKPT_SECTION_EXTENSION (100) and above: layers above the runtime
      * (aalc/ckpt_layer_services.h) */
+};
+
+/* Which image this is, and which it needs: an incremental image's heap has
+ * same records (heap_image.h), whose bytes its parent's load puts in place. */
+struct ckpt_image_chain {
+    uint64_t id;        /* random, chosen when the image was written */
+    uint64_t parent;    /* the checkpoint number of the parent image; 0: a full image */
+    uint64_t parent_id; /* the parent's id */
 };
 
 /* The header, the writer's create, add_section (or begin_section and

@@ -37,6 +37,8 @@ struct ckpt_options {
     int prefault;         /* CKPT_PREFAULT (default 1): fault in the first image's buffer
                              shortly before the first time-triggered checkpoint */
     int compress_level;   /* CKPT_COMPRESS=zstd[:level]: compress images; 0 = off */
+    unsigned incremental; /* CKPT_INCREMENTAL=k: heap pages unchanged since the previous
+                             image are not saved again, a full image every k-th; 0, 1 = off */
     char stats[PATH_MAX]; /* CKPT_STATS: append a JSON line per image and recovery here */
     long kill_in_write;   /* CKPT_DEBUG_KILL_IN_WRITE=n: SIGKILL itself while writing checkpoint n */
     long kill_in_flush;   /* CKPT_DEBUG_KILL_IN_FLUSH=n: ... while flushing checkpoint n */

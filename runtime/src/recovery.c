@@ -83,6 +83,57 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
     return 0;
 }
 
+/* An incremental image's chain, oldest (the full image) first: at most
+ * CHAIN_MAX images, as open_parent allows. */
+#define CHAIN_MAX 4096
+static size_t chain_of(struct ckpt_image *img, struct ckpt_image **chain)
+{
+    size_t n = 0;
+    for (struct ckpt_image *i = img; i && n < CHAIN_MAX; i = i->parent)
+        n++;
+    size_t k = n;
+    for (struct ckpt_image *i = img; i && k > 0; i = i->parent)
+        chain[--k] = i;
+    return n;
+}
+
+/* The heap of a checked image and its parents: the full image's, then each
+ * newer one's records over it. */
+static int load_heap(struct ckpt_image *img, int populate, size_t *moved, size_t *loaded_extent,
+                     char *err, size_t errlen)
+{
+    struct ckpt_image **chain = ckpt_untracked_malloc(CHAIN_MAX * sizeof *chain);
+    if (!chain) {
+        snprintf(err, errlen, "out of memory loading the heap");
+        return -1;
+    }
+    size_t n = chain_of(img, chain), used = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct ckpt_image_section *heap =
+            ckpt_image_find(chain[i], CKPT_SECTION_HEAP_RANGES, 0);
+        size_t extent;
+        if (ckpt_heap_image_check(heap, &extent, err, errlen) != 0) {
+            ckpt_untracked_free(chain);
+            return -1;
+        }
+        used = extent > used ? extent : used;
+        if (chain[i]->pages_movable && ckpt_heap_image_has_long_ranges(heap))
+            populate = 0;
+    }
+    int rc = ckpt_heap_prepare_restore(used, populate, err, errlen);
+    if (rc == 0 && loaded_extent)
+        *loaded_extent = used;
+    *moved = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        size_t m;
+        rc = ckpt_heap_image_load(chain[i], ckpt_image_find(chain[i], CKPT_SECTION_HEAP_RANGES, 0),
+                                  &m, err, errlen);
+        *moved += m;
+    }
+    ckpt_untracked_free(chain);
+    return rc;
+}
+
 /* The program's state from a checked image: saved frames, globals, heap
  * (populate: see ckpt_heap_prepare_restore; not when the heap's long ranges
  * are moved out of the image, which maps them). Returns -1 with a message
@@ -99,17 +150,7 @@ static int load_state(struct ckpt_image *img, int populate, size_t *moved,
     for (uint32_t i = 0; i < count; i++)
         memcpy(globals[i].start, ckpt_image_find(img, CKPT_SECTION_GLOBALS, i)->data,
                globals[i].size);
-    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
-    size_t used;
-    if (ckpt_heap_image_check(heap, &used, err, errlen) != 0)
-        return -1;
-    if (img->pages_movable && ckpt_heap_image_has_long_ranges(heap))
-        populate = 0;
-    if (ckpt_heap_prepare_restore(used, populate, err, errlen) != 0)
-        return -1;
-    if (loaded_extent)
-        *loaded_extent = used;
-    return ckpt_heap_image_load(img, heap, moved, err, errlen);
+    return load_heap(img, populate, moved, loaded_extent, err, errlen);
 }
 
 /* What the runtime kept for itself: output offsets, the environment. */
@@ -148,7 +189,67 @@ static int trusted(const char *path, char *err, size_t errlen)
            ckpt_trust_path(path, err, errlen) == 0;
 }
 
-/* Opens and checks a rank's image of checkpoint n. */
+static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32_t exe_id_len,
+                        struct ckpt_image *img, char *err, size_t errlen);
+
+/* An incremental image's parent, opened and checked as img->parent (its
+ * own parents with it): the same rank's image of the checkpoint before,
+ * committed, the very image it was written against, and holding every byte
+ * it is said to. 0 also for a full image; else an open_checked result. */
+static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id,
+                       uint32_t exe_id_len, char *err, size_t errlen)
+{
+    const struct ckpt_image_section *c = ckpt_image_find(img, CKPT_SECTION_CHAIN, 0);
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
+    struct ckpt_image_chain link = {0};
+    if (c && c->size != sizeof link) {
+        snprintf(err, errlen, "its chain record is of the wrong size");
+        return CKPT_IMAGE_DAMAGED;
+    }
+    if (c)
+        memcpy(&link, c->data, sizeof link);
+    int needs_parent = ckpt_heap_image_has_same(heap);
+    if (!needs_parent)
+        return 0;
+    if (link.parent == 0 || link.parent >= n || n - link.parent > CHAIN_MAX) {
+        snprintf(err, errlen, "its heap needs an earlier image, and it names none it can have");
+        return CKPT_IMAGE_DAMAGED;
+    }
+    struct ckpt_image *parent = ckpt_untracked_malloc(sizeof *parent);
+    if (!parent) {
+        snprintf(err, errlen, "out of memory opening its parent image");
+        return CKPT_IMAGE_UNREADABLE;
+    }
+    char why[PATH_MAX + 256];
+    int rc = open_checked(link.parent, img->header.rank, exe_id, exe_id_len, parent, why,
+                          sizeof why);
+    if (rc != 0) {
+        ckpt_untracked_free(parent);
+        snprintf(err, errlen, "it is incremental, and checkpoint %llu's image it needs cannot "
+                 "be used: %s", (unsigned long long)link.parent, why);
+        return rc == CKPT_IMAGE_FOREIGN || rc == CKPT_IMAGE_UNTRUSTED ? rc : CKPT_IMAGE_DAMAGED;
+    }
+    img->parent = parent;
+    const struct ckpt_image_section *pc = ckpt_image_find(parent, CKPT_SECTION_CHAIN, 0);
+    struct ckpt_image_chain parent_link = {0};
+    if (pc && pc->size == sizeof parent_link)
+        memcpy(&parent_link, pc->data, sizeof parent_link);
+    if (parent_link.id != link.parent_id) {
+        snprintf(err, errlen, "it is incremental, and checkpoint %llu's image is not the one it "
+                 "was written against", (unsigned long long)link.parent);
+        return CKPT_IMAGE_DAMAGED;
+    }
+    if (ckpt_heap_image_check_parent(heap,
+                                     ckpt_image_find(parent, CKPT_SECTION_HEAP_RANGES, 0), why,
+                                     sizeof why) != 0) {
+        snprintf(err, errlen, "against checkpoint %llu's image: %s",
+                 (unsigned long long)link.parent, why);
+        return CKPT_IMAGE_DAMAGED;
+    }
+    return 0;
+}
+
+/* Opens and checks a rank's image of checkpoint n, and its parents. */
 static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32_t exe_id_len,
                         struct ckpt_image *img, char *err, size_t errlen)
 {
@@ -177,6 +278,8 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
     }
     if (rc == 0 && !ckpt_opts.map_image)
         img->pages_movable = 0;
+    if (rc == 0 && (rc = open_parent(n, img, exe_id, exe_id_len, err, errlen)) != 0)
+        ckpt_image_close(img);
     return rc;
 }
 

@@ -6,6 +6,7 @@
  *   DIR/ckpt-NNNNNN/rank-RRRRRR.img       a finished, durable image
  *   DIR/ckpt-NNNNNN/COMMITTED      "nranks N\n": the checkpoint exists
  *   DIR/ckpt-NNNNNN/JOB            the job that wrote it (job.c), before COMMITTED
+ *   DIR/ckpt-NNNNNN/INCREMENTAL    some rank's image needs checkpoint NNNNNN-1's
  *   DIR/LOCK                       held by the running job (job.c)
  *   DIR/ckpt-NNNNNN.damaged[.K]    set aside after failing to load
  *
@@ -35,6 +36,7 @@
 
 #define COMMITTED "COMMITTED"
 #define COMMITTED_TMP "COMMITTED.tmp"
+#define INCREMENTAL "INCREMENTAL"
 #define DAMAGED_SUFFIX ".damaged"
 #define NAME_LEN 64          /* room for "ckpt-<20 digits>.damaged.<digits>" */
 #define MAX_SET_ASIDE 1000   /* ckpt-N.damaged, .damaged.1 ... .damaged.999 */
@@ -427,6 +429,27 @@ int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *e
     return 0;
 }
 
+int ckpt_store_mark_incremental(const char *dir, uint64_t n, char *err, size_t errlen)
+{
+    char cdir[PATH_MAX], marker[PATH_MAX];
+    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
+        return -1;
+    if (fmt_path(marker, sizeof marker, "%s/%s", cdir, INCREMENTAL) != 0) {
+        set_err(err, errlen, "%s: path too long", cdir);
+        return -1;
+    }
+    /* Every rank with an incremental image makes it: empty, the name is
+     * all. ckpt_store_publish_image's fsync of the directory makes it
+     * durable before the image is. */
+    int fd = ckpt_create_file(marker, O_WRONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0) {
+        set_err(err, errlen, "%s: cannot create: %s", marker, strerror(errno));
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
+
 /* Write all of buf to a new file and fsync it. */
 static int write_file_synced(const char *path, const char *buf, size_t len, char *err,
                              size_t errlen)
@@ -796,12 +819,17 @@ static void prune_upto(const char *dir, unsigned keep, uint64_t upto)
     }
     unsigned seen_committed = 0;
     int removed = 0;
+    uint64_t needed = 0; /* the parent of a kept checkpoint's incremental images */
     for (size_t i = first; i < s.count; i++) {
         const struct entry *e = &s.e[i];
         if (e->damaged)
             continue; /* kept for inspection */
-        if (e->committed && seen_committed++ < keep)
+        if (e->committed && (seen_committed++ < keep || e->n == needed)) {
+            char marker[NAME_LEN + sizeof INCREMENTAL + 1];
+            snprintf(marker, sizeof marker, "%s/%s", e->name, INCREMENTAL);
+            needed = faccessat(dfd, marker, F_OK, AT_SYMLINK_NOFOLLOW) == 0 ? e->n - 1 : 0;
             continue;
+        }
         /* Never the newest committed, nor anything newer: it may be being written. */
         if (e->n >= newest)
             continue;

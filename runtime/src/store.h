@@ -36,6 +36,10 @@ int ckpt_store_create_dir(const char *dir, uint64_t n, char *err, size_t errlen)
 /* Rename the finished temporary image to its final name and fsync the directory. */
 int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *err, size_t errlen);
 
+/* Mark checkpoint n's directory as holding an incremental image, which
+ * needs checkpoint n-1: pruning keeps n-1 while it keeps n. 0 or -1. */
+int ckpt_store_mark_incremental(const char *dir, uint64_t n, char *err, size_t errlen);
+
 /* One checkpoint directory of ours, committed or not, or set aside. */
 struct ckpt_store_entry {
     uint64_t n;

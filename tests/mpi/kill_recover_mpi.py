@@ -414,6 +414,9 @@ class Harness(Trials):
             # Odd ranks take their local checkpoints a few potential points
             # after the others, so messages cross every recovery line.
             s["CKPT_DEBUG_SKEW"] = self.args.skew
+        for setting in self.args.setting:
+            name, _, value = setting.partition("=")
+            s[name] = value
         s.update(extra)
         return s
 
@@ -707,6 +710,8 @@ def main():
     p.add_argument("--files", nargs="+", default=[], metavar="FILE",
                    help="files the sample writes (relative to its working directory) that "
                         "must equal the reference run's")
+    p.add_argument("--setting", action="append", default=[], metavar="NAME=VALUE",
+                   help="a CKPT_ setting for every checkpointed run (repeatable)")
     p.add_argument("sample_args", nargs="*", help="arguments for the sample (after --)")
     args = p.parse_args()
     args.expect = [k for k in args.expect.split(",") if k]

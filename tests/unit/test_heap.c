@@ -7,6 +7,7 @@
 #define _GNU_SOURCE
 #include "fixed_addresses.h"
 #include "heap.h"
+#include "heap_delta.h"
 #include "heap_image.h"
 #include "image.h"
 #include "test_support.h"
@@ -1009,8 +1010,8 @@ static void test_image_round_trip(void)
     struct ckpt_image_buffer buf = {0};
     struct ckpt_image_header h = {.checkpoint = 1, .rank = 0, .nranks = 1};
     struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, sizeof err);
-    size_t saved = 0;
-    CHECK(w && ckpt_heap_image_add(w, &saved, err, sizeof err) == 0 &&
+    size_t saved = 0, same = 0;
+    CHECK(w && ckpt_heap_image_add(w, 0, &saved, &same, err, sizeof err) == 0 &&
               ckpt_image_finish(w, err, sizeof err) == 0,
           "saving the heap into an image: %s", err);
     ckpt_image_seal(&buf);
@@ -1128,8 +1129,8 @@ static void test_untouched_pages(void)
     struct ckpt_image_buffer buf = {0};
     struct ckpt_image_header h = {.checkpoint = 1, .rank = 0, .nranks = 1};
     struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, sizeof err);
-    size_t saved = 0;
-    CHECK(w && ckpt_heap_image_add(w, &saved, err, sizeof err) == 0 &&
+    size_t saved = 0, same = 0;
+    CHECK(w && ckpt_heap_image_add(w, 0, &saved, &same, err, sizeof err) == 0 &&
               ckpt_image_finish(w, err, sizeof err) == 0,
           "saving the heap into an image: %s", err);
     ckpt_image_seal(&buf);
@@ -1182,6 +1183,125 @@ static void test_untouched_pages(void)
           "a zero record in first place was accepted (%s)", err);
 }
 
+/* An image of the heap written incrementally into a file at path: 0 with
+ * the bytes saved and the same bytes, -1 with a message. */
+static int write_heap_image(const char *path, uint64_t number, uint64_t parent, size_t *saved,
+                            size_t *same, char *err, size_t errlen)
+{
+    struct ckpt_image_buffer buf = {0};
+    struct ckpt_image_header h = {.checkpoint = number, .rank = 0, .nranks = 1};
+    struct ckpt_image_writer *w = ckpt_image_create_in_memory(&buf, &h, err, errlen);
+    if (!w || ckpt_heap_delta_begin(number, parent) != 0 ||
+        ckpt_heap_image_add(w, 1, saved, same, err, errlen) != 0 ||
+        ckpt_image_finish(w, err, errlen) != 0)
+        return -1;
+    ckpt_image_seal(&buf);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    int ok = fd >= 0 && write(fd, buf.data, buf.size) == (ssize_t)buf.size && close(fd) == 0;
+    ckpt_image_buffer_release(&buf);
+    if (!ok)
+        snprintf(err, errlen, "writing %s: %s", path, strerror(errno));
+    return ok ? 0 : -1;
+}
+
+/* Incremental images (heap_delta.h): the second holds only the pages that
+ * changed, and the two loaded in order give the heap of the second. */
+static void test_incremental_images(void)
+{
+    const size_t big = 1 << 20, page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *a = malloc(big), *b = malloc(256 << 10);
+    CHECK(a && b, "malloc");
+    if (!a || !b)
+        return;
+    for (size_t i = 0; i < big; i++)
+        a[i] = (unsigned char)(i * 7 + 1);
+    memset(b, 0x5a, 256 << 10);
+    char err[512] = "", path1[] = "/tmp/aalc-test-delta-1-XXXXXX", path2[] = "/tmp/aalc-test-delta-2-XXXXXX";
+    close(mkstemp(path1));
+    close(mkstemp(path2));
+    size_t saved1 = 0, same1 = 0, saved2 = 0, same2 = 0;
+    CHECK(write_heap_image(path1, 1, 0, &saved1, &same1, err, sizeof err) == 0, "image 1: %s",
+          err);
+    CHECK(same1 == 0 && saved1 >= big, "a full image: %zu saved, %zu the same", saved1, same1);
+
+    /* Between the two: a page of a changed, b freed, c allocated and written,
+     * a byte of a's last page changed. */
+    memset(a + 5 * page + 100, 0xee, 10);
+    a[big - 1] ^= 0xff;
+    free(b);
+    unsigned char *c = malloc(128 << 10);
+    CHECK(c != NULL, "malloc");
+    if (!c)
+        return;
+    for (size_t i = 0; i < (128 << 10); i++)
+        c[i] = (unsigned char)(i * 13 + 3);
+    CHECK(write_heap_image(path2, 2, 1, &saved2, &same2, err, sizeof err) == 0, "image 2: %s",
+          err);
+    CHECK(same2 >= big - 4 * page && saved2 <= (128 << 10) + 8 * page,
+          "the incremental image saved %zu bytes, %zu the same: a page of a changed and c is new",
+          saved2, same2);
+    unsigned char *want_a = ckpt_untracked_malloc(big), *want_c = ckpt_untracked_malloc(128 << 10);
+    memcpy(want_a, a, big);
+    memcpy(want_c, c, 128 << 10);
+    memset(a, 0x44, big);
+    memset(c, 0x44, 128 << 10);
+
+    struct ckpt_image img1, img2;
+    CHECK(ckpt_image_open(path1, NULL, 0, &img1, err, sizeof err) == 0, "open 1: %s", err);
+    CHECK(ckpt_image_open(path2, NULL, 0, &img2, err, sizeof err) == 0, "open 2: %s", err);
+    const struct ckpt_image_section *s1 = ckpt_image_find(&img1, CKPT_SECTION_HEAP_RANGES, 0);
+    const struct ckpt_image_section *s2 = ckpt_image_find(&img2, CKPT_SECTION_HEAP_RANGES, 0);
+    size_t used1 = 0, used2 = 0, moved = 0;
+    CHECK(s1 && ckpt_heap_image_check(s1, &used1, err, sizeof err) == 0, "check 1: %s", err);
+    CHECK(s2 && ckpt_heap_image_check(s2, &used2, err, sizeof err) == 0, "check 2: %s", err);
+    CHECK(!ckpt_heap_image_has_same(s1) && ckpt_heap_image_has_same(s2),
+          "only the second image has same records");
+    CHECK(ckpt_heap_image_check_parent(s2, s1, err, sizeof err) == 0, "chain: %s", err);
+    /* A parent that holds only the allocator's first 8 bytes: refused. */
+    uint64_t short_parent[3] = {0, 8, 0};
+    struct ckpt_image_section lacking = {CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(),
+                                         sizeof short_parent, short_parent};
+    size_t lacking_used = 0;
+    CHECK(ckpt_heap_image_check(&lacking, &lacking_used, err, sizeof err) == 0, "check: %s", err);
+    CHECK(ckpt_heap_image_check_parent(s2, &lacking, err, sizeof err) != 0 &&
+              strstr(err, "previous image"),
+          "an image whose same pages its parent lacks was accepted (%s)", err);
+    CHECK(ckpt_heap_prepare_restore(used1 > used2 ? used1 : used2, 0, err, sizeof err) == 0,
+          "prepare: %s", err);
+    CHECK(ckpt_heap_image_load(&img1, s1, &moved, err, sizeof err) == 0 &&
+              ckpt_heap_image_load(&img2, s2, &moved, err, sizeof err) == 0,
+          "load: %s", err);
+    ckpt_image_close(&img1);
+    ckpt_image_close(&img2);
+    unlink(path1);
+    unlink(path2);
+    CHECK(memcmp(a, want_a, big) == 0 && memcmp(c, want_c, 128 << 10) == 0,
+          "the heap loaded from the chain differs from the heap saved");
+    ckpt_untracked_free(want_a);
+    ckpt_untracked_free(want_c);
+
+    /* The third against the second, without a change: all the same. And a
+     * table of another image than the parent: nothing is the same. */
+    size_t saved3 = 0, same3 = 0;
+    char path3[] = "/tmp/aalc-test-delta-3-XXXXXX";
+    close(mkstemp(path3));
+    CHECK(write_heap_image(path3, 3, 2, &saved3, &same3, err, sizeof err) == 0 &&
+              saved3 < 4 * page,
+          "unchanged: %zu bytes saved (%s)", saved3, err);
+    CHECK(write_heap_image(path3, 5, 2, &saved3, &same3, err, sizeof err) == 0 && same3 == 0,
+          "against an image the table is not of: %zu bytes the same (%s)", same3, err);
+    unlink(path3);
+
+    uint64_t crafted[2] = {0, 8192 | (uint64_t)3 << 62};
+    struct ckpt_image_section bad = {CKPT_SECTION_HEAP_RANGES, ckpt_heap_base(), sizeof crafted,
+                                     crafted};
+    CHECK(ckpt_heap_image_check(&bad, &used1, err, sizeof err) != 0 && strstr(err, "both"),
+          "a record both zero and same was accepted (%s)", err);
+    free(a);
+    free(c);
+    check_heap("after incremental images");
+}
+
 int main(void)
 {
     string_source = ckpt_untracked_malloc(1 << 20);
@@ -1204,6 +1324,7 @@ int main(void)
     test_save_restore();
     test_image_round_trip();
     test_untouched_pages();
+    test_incremental_images();
 
     CHECK(ckpt_heap_used() == used_at_start, "used at the end %zu, at the start %zu", ckpt_heap_used(),
           used_at_start);

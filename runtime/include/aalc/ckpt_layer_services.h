@@ -70,6 +70,9 @@ struct ckpt_image {
      * it is memory of our own (a decompressed image) or a file on a local
      * disk, which a program may go on using after recovery. */
     int pages_movable;
+    /* An incremental image's parent, opened and checked with it (owned: its
+     * close closes the parent); NULL for a full image. */
+    struct ckpt_image *parent;
 };
 /* Open and fully validate an image: magic, format version, sizes, checksum.
  * If expect_exe_id is not NULL, an image from another executable is refused.

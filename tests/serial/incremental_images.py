@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Incremental images (CKPT_INCREMENTAL): smaller, kept as chains, recovered
+byte for byte, and refused when a link of the chain is damaged.
+
+tests/serial/incremental_heap.c, built with ckptcc (EXE) and plain cc
+(PLAIN), keeps a 24 MiB table it writes once and a 512 KiB array it
+rewrites every step. Run with a checkpoint every 10 steps, a full image
+every 4th checkpoint (CKPT_INCREMENTAL=4) and CKPT_KEEP=1, and SIGKILLed
+once a checkpoint numbered 3 modulo 4 (the third of a chain) is committed:
+
+  - every checkpoint from the chain's full image to the newest is kept, the
+    incremental ones marked INCREMENTAL, each under a quarter of the full one;
+  - `--recover` continues from the newest, and the two runs' output together
+    equal PLAIN's byte for byte;
+  - with the image before the newest damaged, the newest cannot be loaded
+    either: recovery says so, goes back to the one before those two, and the
+    output is still PLAIN's;
+  - CKPT_INCREMENTAL unset: every image is a full one.
+
+Standard library only. Exit status 0 when every check passed.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from checks import (check, clean_env, committed, diff_excerpt, flip_middle_byte,  # noqa: E402
+                    remove_unless_failed, summary)
+
+COMMITTED = re.compile(r"checkpoint (\d+) committed")
+FULL_EVERY = 4
+
+
+def run_until_committed(exe, env, out, want_n):
+    """Runs exe, output to out, SIGKILLed after a committed checkpoint whose
+    number satisfies want_n; that number, or None if the run ended first."""
+    with open(out, "wb") as f:
+        proc = subprocess.Popen([exe], stdout=f, stderr=subprocess.PIPE, env=env, text=True)
+        hit = None
+        for line in proc.stderr:
+            m = COMMITTED.search(line)
+            if m and want_n(int(m.group(1))):
+                proc.send_signal(signal.SIGKILL)
+                hit = int(m.group(1))
+                break
+        proc.stderr.close()
+        proc.wait(timeout=120)
+    return hit
+
+
+def recover(exe, env, out):
+    """--recover appending to out; (exit status, stderr)."""
+    with open(out, "ab") as f:
+        p = subprocess.run([exe, "--recover"], stdout=f, stderr=subprocess.PIPE, env=env,
+                           text=True, timeout=120)
+    return p.returncode, p.stderr
+
+
+def image(ckdir, n):
+    return os.path.join(ckdir, f"ckpt-{n:06d}", "rank-000000.img")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--exe", required=True)
+    ap.add_argument("--plain", required=True)
+    a = ap.parse_args()
+    want = subprocess.run([a.plain], capture_output=True, check=True).stdout
+    work = tempfile.mkdtemp(prefix="aalc-incremental-")
+    ckdir, out, saved = (os.path.join(work, x) for x in ("ck", "out", "saved"))
+    env = clean_env(CKPT_DIR=ckdir, CKPT_EVERY="10", CKPT_KEEP="1", CKPT_VERBOSE="1",
+                    CKPT_INCREMENTAL=str(FULL_EVERY))
+
+    newest = run_until_committed(a.exe, env, out, lambda n: n % FULL_EVERY == 3 and n > 4)
+    check(newest is not None, "the run committed a third incremental checkpoint before it ended")
+    if newest is None:
+        return summary()
+    names = committed(ckdir)
+    base = newest - newest % FULL_EVERY
+    chain = list(range(base, newest + 1))
+    have = [int(n.split("-")[1]) for n in names]
+    check(all(n in have for n in chain),
+          f"CKPT_KEEP=1 kept the chain {chain[0]}..{chain[-1]} of the newest",
+          f"committed: {have}")
+    check(all(os.path.exists(os.path.join(ckdir, f"ckpt-{n:06d}", "INCREMENTAL"))
+              for n in chain[1:]) and
+          not os.path.exists(os.path.join(ckdir, f"ckpt-{base:06d}", "INCREMENTAL")),
+          "the incremental checkpoints are marked INCREMENTAL, the full one is not")
+    sizes = {n: os.path.getsize(image(ckdir, n)) for n in chain if os.path.exists(image(ckdir, n))}
+    print(f"  image sizes: {sizes}")
+    check(len(sizes) == len(chain) and all(sizes[n] < sizes[base] // 4 for n in chain[1:]),
+          "each incremental image is under a quarter of the full one")
+    shutil.copytree(ckdir, saved)
+    shutil.copyfile(out, out + ".killed")
+
+    rc, err = recover(a.exe, env, out)
+    with open(out, "rb") as f:
+        got = f.read()
+    check(rc == 0 and f"recovering from checkpoint {newest} " in err,
+          f"--recover went on from the chain's newest, checkpoint {newest}", err[-2000:])
+    check(got == want, "the recovered run's output equals the plain build's",
+          diff_excerpt(want, got))
+
+    # The image before the newest damaged: neither it nor the newest loads.
+    shutil.rmtree(ckdir, ignore_errors=True)  # a run that ends removes its checkpoints
+    shutil.copytree(saved, ckdir)
+    shutil.copyfile(out + ".killed", out)
+    flip_middle_byte(image(ckdir, newest - 1))
+    rc, err = recover(a.exe, env, out)
+    with open(out, "rb") as f:
+        got = f.read()
+    check(rc == 0 and f"recovering from checkpoint {newest - 2} " in err,
+          f"--recover with a damaged link went on from checkpoint {newest - 2}", err[-2000:])
+    check(f"checkpoint {newest - 1}'s image it needs cannot be used" in err,
+          "recovery says the newest checkpoint's parent cannot be used", err[-2000:])
+    check(got == want, "recovered from an older checkpoint, the output equals the plain build's",
+          diff_excerpt(want, got))
+
+    # Off by default: no INCREMENTAL marker, images of full size.
+    shutil.rmtree(ckdir, ignore_errors=True)
+    env_off = dict(env)
+    del env_off["CKPT_INCREMENTAL"]
+    off = run_until_committed(a.exe, env_off, out, lambda n: n >= 3)
+    marks = [n for n in committed(ckdir)
+             if os.path.exists(os.path.join(ckdir, n, "INCREMENTAL"))]
+    check(off is not None and not marks and
+          os.path.getsize(image(ckdir, off)) >= 24 << 20,
+          "without CKPT_INCREMENTAL every image is full")
+    remove_unless_failed(work)
+    return summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
