@@ -73,7 +73,8 @@ static void check_file(const char *path, uint64_t n, uint32_t rank, uint32_t nra
     ckpt_reader_image_free(&img);
 }
 
-static void verify_one(const char *dir, const struct ckpt_reader_checkpoint *c)
+/* Whether checkpoint c's files are sound; problems printed as found. */
+static int verify_files(const char *dir, const struct ckpt_reader_checkpoint *c)
 {
     char path[4096];
     int before = problems;
@@ -84,7 +85,7 @@ static void verify_one(const char *dir, const struct ckpt_reader_checkpoint *c)
         problem(c->set_aside ? "SET ASIDE %s: a recovery found it damaged"
                              : "UNCOMMITTED %s: never completed, a recovery will not use it",
                 path);
-        return;
+        return 0;
     }
     snprintf(path, sizeof path, "%s/%s/COMMITTED", dir, c->name);
     check_trust(path);
@@ -99,8 +100,51 @@ static void verify_one(const char *dir, const struct ckpt_reader_checkpoint *c)
             check_file(path, c->number, r, c->nranks);
         }
     }
-    printf("checkpoint %" PRIu64 ": %s\n", c->number,
-           problems == before ? "sound" : "DAMAGED: a recovery would not use it");
+    return problems == before;
+}
+
+/* Checkpoints already verified: 1 sound, -1 not, 0 not yet (by list index). */
+static signed char *verdicts;
+
+static int verify_index(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
+                        size_t i);
+
+/* An incremental checkpoint (its directory holds INCREMENTAL) needs the one
+ * before it, committed and sound, and that one its own chain. */
+static int chain_sound(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
+                       size_t i)
+{
+    char marker[4096], why[4200];
+    snprintf(marker, sizeof marker, "%s/%s/INCREMENTAL", dir, list[i].name);
+    if (access(marker, F_OK) != 0 && errno == ENOENT)
+        return 1;
+    for (size_t j = 0; j < count; j++)
+        if (list[j].number + 1 == list[i].number && list[j].committed && !list[j].set_aside) {
+            if (verify_index(dir, list, count, j) > 0)
+                return 1;
+            snprintf(why, sizeof why, "%s/%s: incremental, and checkpoint %" PRIu64
+                     " it needs is not sound", dir, list[i].name, list[j].number);
+            problem("BROKEN CHAIN %s", why);
+            return 0;
+        }
+    snprintf(why, sizeof why, "%s/%s: incremental, and checkpoint %" PRIu64
+             " it needs is not committed here", dir, list[i].name, list[i].number - 1);
+    problem("BROKEN CHAIN %s", why);
+    return 0;
+}
+
+static int verify_index(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
+                        size_t i)
+{
+    if (verdicts[i])
+        return verdicts[i];
+    verdicts[i] = -1; /* while under way: a loop of markers is not sound */
+    int sound = verify_files(dir, &list[i]);
+    sound = chain_sound(dir, list, count, i) && sound;
+    printf("checkpoint %" PRIu64 ": %s\n", list[i].number,
+           sound ? "sound" : "DAMAGED: a recovery would not use it");
+    verdicts[i] = sound ? 1 : -1;
+    return verdicts[i];
 }
 
 int ckpt_verify(const char *dir, int argc, char **argv)
@@ -117,14 +161,21 @@ int ckpt_verify(const char *dir, int argc, char **argv)
         return 1;
     }
     int checked = 0;
+    verdicts = calloc(count ? count : 1, 1);
+    if (!verdicts) {
+        fprintf(stderr, "ckpt: out of memory\n");
+        free(list);
+        return 1;
+    }
     for (size_t i = 0; i < count; i++) {
         int chosen = argc == 1 ? list[i].number == wanted && !list[i].set_aside
                                : list[i].committed;
         if (!chosen)
             continue;
-        verify_one(dir, &list[i]);
+        verify_index(dir, list, count, i);
         checked++;
     }
+    free(verdicts);
     free(list);
     if (checked == 0) {
         if (argc == 1)

@@ -26,13 +26,14 @@ static struct {
 int ckpt_heap_delta_begin(uint64_t number, uint64_t parent)
 {
     if (!table.page_size) {
-        table.page_size = (size_t)sysconf(_SC_PAGESIZE);
-        void *zeros = ckpt_untracked_malloc(table.page_size);
+        size_t page = (size_t)sysconf(_SC_PAGESIZE);
+        void *zeros = ckpt_untracked_malloc(page);
         if (!zeros)
             return -1;
-        memset(zeros, 0, table.page_size);
-        table.zero_page = XXH3_128bits(zeros, table.page_size);
+        memset(zeros, 0, page);
+        table.zero_page = XXH3_128bits(zeros, page);
         ckpt_untracked_free(zeros);
+        table.page_size = page;
     }
     /* Saved ranges are rounded out to whole pages: one past the used extent. */
     size_t need = (ckpt_heap_used() + 2 * table.page_size - 1) / table.page_size;

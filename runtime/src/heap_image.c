@@ -396,7 +396,8 @@ int ckpt_heap_image_check_parent(const struct ckpt_image_section *s,
 /* Untouched pages come back as zeros: whole pages fresh (MADV_DONTNEED
  * would bring back a file's bytes where an earlier load moved pages in),
  * the partial pages at the ends cleared. Past `fresh_left` replacements
- * (each may split a mapping, see MOVED_RANGES_MAX) the pages are cleared. */
+ * (each may split a mapping: struct ckpt_heap_load_budget) the pages are
+ * cleared. */
 static void zero_range(uintptr_t start, size_t length, unsigned *fresh_left)
 {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
@@ -410,11 +411,6 @@ static void zero_range(uintptr_t start, size_t length, unsigned *fresh_left)
     memset((void *)start, 0, first - start);
     memset((void *)last, 0, start + length - last);
 }
-
-/* Moving a range leaves it a mapping of its own (and its neighbours split):
- * past this many, ranges are copied, so that a fragmented heap cannot use
- * up the process's mappings (vm.max_map_count, 65530 by default). */
-#define MOVED_RANGES_MAX 4096
 
 /* A long range's whole pages moved out of the image, the bytes before and
  * after them copied. Returns the bytes moved (0: copy the range instead), or
@@ -447,22 +443,24 @@ int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
 }
 
 int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s,
-                         size_t *moved, char *err, size_t errlen)
+                         struct ckpt_heap_load_budget *budget, size_t *moved, char *err,
+                         size_t errlen)
 {
+    /* Moving a range leaves it a mapping of its own (and its neighbours
+     * split): past the budget, ranges are copied, so that a fragmented heap
+     * cannot use up the process's mappings. */
     uint64_t at = 0;
     struct record r;
-    unsigned ranges_moved = 0, fresh_left = MOVED_RANGES_MAX;
     *moved = 0;
     while (read_record(s, &at, &r, err, errlen) == 1) {
         uintptr_t dst = ckpt_heap_base() + r.offset;
         if (r.kind == RECORD_SAME) /* the parent's load put them there */
             continue;
         if (r.kind == RECORD_ZEROS) {
-            zero_range(dst, r.length, &fresh_left);
+            zero_range(dst, r.length, &budget->fresh_left);
             continue;
         }
-        long long n =
-            ranges_moved < MOVED_RANGES_MAX ? move_range(img, r.bytes, dst, r.length) : 0;
+        long long n = budget->moves_left > 0 ? move_range(img, r.bytes, dst, r.length) : 0;
         if (n < 0) {
             snprintf(err, errlen, "out of memory while loading the heap at offset %llu",
                      (unsigned long long)r.offset);
@@ -470,7 +468,7 @@ int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section
         }
         if (n > 0) {
             *moved += (size_t)n;
-            ranges_moved++;
+            budget->moves_left--;
         } else {
             memcpy((void *)dst, r.bytes, r.length);
         }

@@ -37,10 +37,19 @@ int ckpt_heap_image_check_parent(const struct ckpt_image_section *s,
                                  size_t errlen);
 /* Whether a checked section has ranges long enough to be moved. */
 int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s);
+/* How many ranges loads may still move out of an image, and how many runs
+ * of zeros they may still replace with fresh pages: each may split a
+ * mapping, and the process has at most vm.max_map_count (65530 by
+ * default). One budget for all the images a recovery loads. */
+struct ckpt_heap_load_budget {
+    unsigned moves_left, fresh_left;
+};
+#define CKPT_HEAP_LOAD_BUDGET ((struct ckpt_heap_load_budget){4096, 4096})
 /* Put a checked section's ranges into the (writable) heap: the whole pages
  * of long ranges moved out of img where it allows, the rest copied; the
  * bytes moved in *moved. 0, or -1 with a message (out of memory). */
 int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section *s,
-                         size_t *moved, char *err, size_t errlen);
+                         struct ckpt_heap_load_budget *budget, size_t *moved, char *err,
+                         size_t errlen);
 
 #endif

@@ -179,8 +179,13 @@ void ckpt_options_load(const char *program)
     }
     if ((v = getenv("CKPT_KEEP")) && *v)
         ckpt_opts.keep = (unsigned)parse_count("CKPT_KEEP", v, 1);
-    if ((v = getenv("CKPT_INCREMENTAL")) && *v)
-        ckpt_opts.incremental = (unsigned)parse_count("CKPT_INCREMENTAL", v, 0);
+    if ((v = getenv("CKPT_INCREMENTAL")) && *v) {
+        long k = parse_count("CKPT_INCREMENTAL", v, 0);
+        if (k > CKPT_INCREMENTAL_MAX)
+            ckpt_fatal("CKPT_INCREMENTAL=%s: a full image at least every %d checkpoints (a "
+                       "recovery reads the chain from the full one)", v, CKPT_INCREMENTAL_MAX);
+        ckpt_opts.incremental = (unsigned)k;
+    }
     if ((v = getenv("CKPT_KEEP_ON_EXIT")) && *v)
         ckpt_opts.keep_on_exit = (int)parse_count("CKPT_KEEP_ON_EXIT", v, 0) != 0;
     if ((v = getenv("CKPT_VERBOSE")) && *v)

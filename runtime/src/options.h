@@ -53,6 +53,8 @@ struct ckpt_options {
 
 #define CKPT_DEFAULT_INTERVAL 300.0
 #define CKPT_DEFAULT_KEEP 2
+/* The longest CKPT_INCREMENTAL: a chain has at most this many images. */
+#define CKPT_INCREMENTAL_MAX 64
 
 extern struct ckpt_options ckpt_opts;
 /* ckpt_options_dir, _shared_dir, _keep and the levels' settings give a layer

@@ -217,6 +217,7 @@ const char *ckpt_reader_section_name(uint32_t kind, char *buf, size_t len)
     case CKPT_SECTION_FILES: return "open files";
     case CKPT_SECTION_CALLBACKS: return "recovery callbacks";
     case CKPT_SECTION_OPENMP: return "OpenMP";
+    case CKPT_SECTION_CHAIN: return "incremental chain";
     default: break;
     }
     if (kind >= CKPT_SECTION_EXTENSION)

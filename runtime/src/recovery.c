@@ -84,8 +84,8 @@ static int check_image(const struct ckpt_image *img, char *err, size_t errlen)
 }
 
 /* An incremental image's chain, oldest (the full image) first: at most
- * CHAIN_MAX images, as open_parent allows. */
-#define CHAIN_MAX 4096
+ * CHAIN_MAX images, as open_parent allows (CKPT_INCREMENTAL's limit). */
+#define CHAIN_MAX CKPT_INCREMENTAL_MAX
 static size_t chain_of(struct ckpt_image *img, struct ckpt_image **chain)
 {
     size_t n = 0;
@@ -124,10 +124,11 @@ static int load_heap(struct ckpt_image *img, int populate, size_t *moved, size_t
     if (rc == 0 && loaded_extent)
         *loaded_extent = used;
     *moved = 0;
+    struct ckpt_heap_load_budget budget = CKPT_HEAP_LOAD_BUDGET; /* one for the chain's maps */
     for (size_t i = 0; rc == 0 && i < n; i++) {
         size_t m;
         rc = ckpt_heap_image_load(chain[i], ckpt_image_find(chain[i], CKPT_SECTION_HEAP_RANGES, 0),
-                                  &m, err, errlen);
+                                  &budget, &m, err, errlen);
         *moved += m;
     }
     ckpt_untracked_free(chain);
@@ -189,15 +190,16 @@ static int trusted(const char *path, char *err, size_t errlen)
            ckpt_trust_path(path, err, errlen) == 0;
 }
 
-static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32_t exe_id_len,
-                        struct ckpt_image *img, char *err, size_t errlen);
+static int open_checked_link(uint64_t n, uint32_t rank, const uint8_t *exe_id,
+                             uint32_t exe_id_len, unsigned depth, struct ckpt_image *img,
+                             char *err, size_t errlen);
 
 /* An incremental image's parent, opened and checked as img->parent (its
  * own parents with it): the same rank's image of the checkpoint before,
  * committed, the very image it was written against, and holding every byte
  * it is said to. 0 also for a full image; else an open_checked result. */
 static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id,
-                       uint32_t exe_id_len, char *err, size_t errlen)
+                       uint32_t exe_id_len, unsigned depth, char *err, size_t errlen)
 {
     const struct ckpt_image_section *c = ckpt_image_find(img, CKPT_SECTION_CHAIN, 0);
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
@@ -211,8 +213,9 @@ static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id
     int needs_parent = ckpt_heap_image_has_same(heap);
     if (!needs_parent)
         return 0;
-    if (link.parent == 0 || link.parent >= n || n - link.parent > CHAIN_MAX) {
-        snprintf(err, errlen, "its heap needs an earlier image, and it names none it can have");
+    if (link.parent == 0 || link.parent >= n || depth + 1 >= CHAIN_MAX) {
+        snprintf(err, errlen, "its heap needs an earlier image, and it names none it can have "
+                 "(a chain is at most %d images)", CHAIN_MAX);
         return CKPT_IMAGE_DAMAGED;
     }
     struct ckpt_image *parent = ckpt_untracked_malloc(sizeof *parent);
@@ -221,13 +224,13 @@ static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id
         return CKPT_IMAGE_UNREADABLE;
     }
     char why[PATH_MAX + 256];
-    int rc = open_checked(link.parent, img->header.rank, exe_id, exe_id_len, parent, why,
-                          sizeof why);
+    int rc = open_checked_link(link.parent, img->header.rank, exe_id, exe_id_len, depth + 1,
+                               parent, why, sizeof why);
     if (rc != 0) {
         ckpt_untracked_free(parent);
         snprintf(err, errlen, "it is incremental, and checkpoint %llu's image it needs cannot "
                  "be used: %s", (unsigned long long)link.parent, why);
-        return rc == CKPT_IMAGE_FOREIGN || rc == CKPT_IMAGE_UNTRUSTED ? rc : CKPT_IMAGE_DAMAGED;
+        return rc; /* unreadable (an I/O error, say) is not damaged: nothing is set aside */
     }
     img->parent = parent;
     const struct ckpt_image_section *pc = ckpt_image_find(parent, CKPT_SECTION_CHAIN, 0);
@@ -249,9 +252,11 @@ static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id
     return 0;
 }
 
-/* Opens and checks a rank's image of checkpoint n, and its parents. */
-static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32_t exe_id_len,
-                        struct ckpt_image *img, char *err, size_t errlen)
+/* Opens and checks a rank's image of checkpoint n, and its parents; depth:
+ * how many newer images of its chain are open. */
+static int open_checked_link(uint64_t n, uint32_t rank, const uint8_t *exe_id,
+                             uint32_t exe_id_len, unsigned depth, struct ckpt_image *img,
+                             char *err, size_t errlen)
 {
     char path[PATH_MAX];
     ckpt_store_image_path(ckpt_options_dir(), n, rank, path, sizeof path);
@@ -278,9 +283,15 @@ static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32
     }
     if (rc == 0 && !ckpt_opts.map_image)
         img->pages_movable = 0;
-    if (rc == 0 && (rc = open_parent(n, img, exe_id, exe_id_len, err, errlen)) != 0)
+    if (rc == 0 && (rc = open_parent(n, img, exe_id, exe_id_len, depth, err, errlen)) != 0)
         ckpt_image_close(img);
     return rc;
+}
+
+static int open_checked(uint64_t n, uint32_t rank, const uint8_t *exe_id, uint32_t exe_id_len,
+                        struct ckpt_image *img, char *err, size_t errlen)
+{
+    return open_checked_link(n, rank, exe_id, exe_id_len, 0, img, err, errlen);
 }
 
 /* ---- loading while MPI starts ----

@@ -827,7 +827,10 @@ static void prune_upto(const char *dir, unsigned keep, uint64_t upto)
         if (e->committed && (seen_committed++ < keep || e->n == needed)) {
             char marker[NAME_LEN + sizeof INCREMENTAL + 1];
             snprintf(marker, sizeof marker, "%s/%s", e->name, INCREMENTAL);
-            needed = faccessat(dfd, marker, F_OK, AT_SYMLINK_NOFOLLOW) == 0 ? e->n - 1 : 0;
+            /* Unless the marker is surely absent, the one before is kept. */
+            int absent = faccessat(dfd, marker, F_OK, AT_SYMLINK_NOFOLLOW) != 0 &&
+                         errno == ENOENT;
+            needed = absent ? 0 : e->n - 1;
             continue;
         }
         /* Never the newest committed, nor anything newer: it may be being written. */

@@ -64,6 +64,9 @@ MODES = {
     "through": {"CKPT_WRITE": "through"},
     "sync": {"CKPT_WRITE": "sync"},
     "copy-page-cache": {"CKPT_WRITE": "copy", "CKPT_DIRECT_IO": "0"},
+    # Incremental images (a full one every 4th checkpoint): incremental_benchmark.py.
+    "incremental": {"CKPT_INCREMENTAL": "4"},
+    "through-incremental": {"CKPT_WRITE": "through", "CKPT_INCREMENTAL": "4"},
 }
 
 # Each rank's peak resident memory, written where RANK_RSS_DIR says.
@@ -132,18 +135,20 @@ def run(exe, args, ranks, env_extra, work, timing):
 
 def summarize_stats(lines):
     """Checkpoints taken, mean first and later copy seconds (slowest rank),
-    largest image."""
+    largest image, mean image (the bytes a rank writes a checkpoint)."""
     per = {}
     for d in lines:
         if d["event"] == "checkpoint":
             per.setdefault(d["checkpoint"], []).append(d)
     if not per:
-        return 0, None, None, 0
+        return 0, None, None, 0, 0
     numbers = sorted(per)
     copy = {n: max(d["copy_s"] for d in per[n]) for n in numbers}
     later = [copy[n] for n in numbers[1:]]
     image = max(d["image_bytes"] for n in numbers for d in per[n])
-    return len(numbers), copy[numbers[0]], statistics.mean(later) if later else None, image
+    mean_image = statistics.mean(d["image_bytes"] for n in numbers for d in per[n])
+    return (len(numbers), copy[numbers[0]], statistics.mean(later) if later else None, image,
+            mean_image)
 
 
 def measure(build, program, size, opts, work):
@@ -190,7 +195,8 @@ def measure(build, program, size, opts, work):
                          loss_by_total_s=(seconds - base) / n,
                          first_copy_s=statistics.median(st[1] for st in stats),
                          later_copy_s=statistics.median(later) if later else 0.0,
-                         image_bytes=max(st[3] for st in stats))
+                         image_bytes=max(st[3] for st in stats),
+                         mean_image_bytes=statistics.median(st[4] for st in stats))
         result[cell] = entry
     return result
 

@@ -78,9 +78,11 @@ static void load_heap(struct ckpt_image *img, const struct ckpt_image_section *h
     if (ckpt_heap_image_check(heap, &used, err, sizeof err) != 0)
         return;
     ckpt_heap_image_has_long_ranges(heap);
+    if (ckpt_heap_image_has_same(heap)) /* an incremental image, as its own parent */
+        ckpt_heap_image_check_parent(heap, heap, err, sizeof err);
     if (ckpt_heap_prepare_restore(used, 0, err, sizeof err) != 0)
         return;
-    ckpt_heap_image_load(img, heap, &moved, err, sizeof err);
+    ckpt_heap_image_load(img, heap, &CKPT_HEAP_LOAD_BUDGET, &moved, err, sizeof err);
 }
 
 /* A zstd frame of run-length blocks turns kilobytes into gigabytes, all

@@ -14,7 +14,11 @@ once a checkpoint numbered 3 modulo 4 (the third of a chain) is committed:
     equal PLAIN's byte for byte;
   - with the image before the newest damaged, the newest cannot be loaded
     either: recovery says so, goes back to the one before those two, and the
-    output is still PLAIN's;
+    output is still PLAIN's; `ckpt verify` (CKPT_TOOL) calls the newest's
+    chain broken, and the intact directory sound;
+  - with that image missing instead, recovery goes back alike and does not
+    set the newest aside as damaged (its parent may come back);
+  - CKPT_INCREMENTAL above 64 is refused with a message;
   - CKPT_INCREMENTAL unset: every image is a full one.
 
 Standard library only. Exit status 0 when every check passed.
@@ -70,6 +74,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--exe", required=True)
     ap.add_argument("--plain", required=True)
+    ap.add_argument("--ckpt-tool", required=True)
     a = ap.parse_args()
     want = subprocess.run([a.plain], capture_output=True, check=True).stdout
     work = tempfile.mkdtemp(prefix="aalc-incremental-")
@@ -112,6 +117,11 @@ def main():
     shutil.copytree(saved, ckdir)
     shutil.copyfile(out + ".killed", out)
     flip_middle_byte(image(ckdir, newest - 1))
+    v = subprocess.run([a.ckpt_tool, "verify", saved], capture_output=True, text=True)
+    check(v.returncode == 0, "ckpt verify: the intact chain is sound", v.stdout[-2000:])
+    v = subprocess.run([a.ckpt_tool, "verify", ckdir], capture_output=True, text=True)
+    check(v.returncode == 1 and f"BROKEN CHAIN {ckdir}/ckpt-{newest:06d}: incremental" in v.stdout,
+          "ckpt verify: the newest's chain is broken by the damaged link", v.stdout[-2000:])
     rc, err = recover(a.exe, env, out)
     with open(out, "rb") as f:
         got = f.read()
@@ -121,6 +131,27 @@ def main():
           "recovery says the newest checkpoint's parent cannot be used", err[-2000:])
     check(got == want, "recovered from an older checkpoint, the output equals the plain build's",
           diff_excerpt(want, got))
+
+
+    # The image before the newest missing: not damaged, so nothing set aside.
+    shutil.rmtree(ckdir, ignore_errors=True)
+    shutil.copytree(saved, ckdir)
+    shutil.copyfile(out + ".killed", out)
+    os.unlink(image(ckdir, newest - 1))
+    rc, err = recover(a.exe, env, out)
+    with open(out, "rb") as f:
+        got = f.read()
+    check(rc == 0 and f"recovering from checkpoint {newest - 2} " in err and got == want,
+          f"--recover with a missing link went on from checkpoint {newest - 2}, output as plain",
+          err[-2000:] + diff_excerpt(want, got))
+    left = os.listdir(ckdir) if os.path.isdir(ckdir) else []  # the run's end removes its own
+    check(not any(n.startswith(f"ckpt-{newest:06d}.damaged") for n in left),
+          "the newest, whose parent is missing, was not set aside as damaged", str(left))
+
+    p = subprocess.run([a.exe], capture_output=True, text=True,
+                       env=dict(env, CKPT_INCREMENTAL="65"))
+    check(p.returncode != 0 and "CKPT_INCREMENTAL=65" in p.stderr,
+          "CKPT_INCREMENTAL=65 is refused with a message", p.stderr[-1000:])
 
     # Off by default: no INCREMENTAL marker, images of full size.
     shutil.rmtree(ckdir, ignore_errors=True)

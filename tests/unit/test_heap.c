@@ -1054,7 +1054,8 @@ static void test_image_round_trip(void)
           "were not saved as ranges of their own", long_ranges, paddings);
     CHECK(ckpt_heap_prepare_restore(used, 0, err, sizeof err) == 0, "prepare: %s", err);
     size_t moved = 0;
-    CHECK(ckpt_heap_image_load(&img, sec, &moved, err, sizeof err) == 0, "load: %s", err);
+    CHECK(ckpt_heap_image_load(&img, sec, &CKPT_HEAP_LOAD_BUDGET, &moved, err, sizeof err) == 0,
+          "load: %s", err);
     int can_move = img.pages_movable && kernel_moves_file_pages();
     ckpt_image_close(&img);
     unlink(path);
@@ -1161,7 +1162,8 @@ static void test_untouched_pages(void)
     }
     CHECK(zero_records >= 2, "%d zero records: the untouched pages were saved", zero_records);
     CHECK(ckpt_heap_prepare_restore(used, 0, err, sizeof err) == 0, "prepare: %s", err);
-    CHECK(ckpt_heap_image_load(&img, sec, &moved, err, sizeof err) == 0, "load: %s", err);
+    CHECK(ckpt_heap_image_load(&img, sec, &CKPT_HEAP_LOAD_BUDGET, &moved, err, sizeof err) == 0,
+          "load: %s", err);
     ckpt_image_close(&img);
     unlink(path);
     size_t wrong = 0;
@@ -1268,8 +1270,9 @@ static void test_incremental_images(void)
           "an image whose same pages its parent lacks was accepted (%s)", err);
     CHECK(ckpt_heap_prepare_restore(used1 > used2 ? used1 : used2, 0, err, sizeof err) == 0,
           "prepare: %s", err);
-    CHECK(ckpt_heap_image_load(&img1, s1, &moved, err, sizeof err) == 0 &&
-              ckpt_heap_image_load(&img2, s2, &moved, err, sizeof err) == 0,
+    struct ckpt_heap_load_budget budget = CKPT_HEAP_LOAD_BUDGET;
+    CHECK(ckpt_heap_image_load(&img1, s1, &budget, &moved, err, sizeof err) == 0 &&
+              ckpt_heap_image_load(&img2, s2, &budget, &moved, err, sizeof err) == 0,
           "load: %s", err);
     ckpt_image_close(&img1);
     ckpt_image_close(&img2);

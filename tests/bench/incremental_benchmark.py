@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Incremental images against full ones on a busy node (issue 20, target 4).
+
+The programs and the measure of busy_checkpoint.py (as many ranks as cores,
+the CG solver and the bucket sort, a checkpoint every --every-th round of the
+sort and every 8 x --every-th CG iteration), each run
+
+  plain, no checkpoint        as there
+  default, incremental        the default write mode, full images and
+                              CKPT_INCREMENTAL=4 (a full image every 4th)
+  through, through-incremental  the same written through
+
+--runs alternated runs of every cell, medians. Reported per cell: the loss a
+checkpoint and the copy (busy_checkpoint.py's), the mean image a rank writes
+a checkpoint, and the peak resident memory against plain's. Each program's
+verdict: incremental images win where they lose less a checkpoint than full
+images in the same write mode. Every run's output is compared with plain's.
+
+Writes tests/bench/results/incremental.json and a section of
+docs/performance.md. Not a CI test.
+
+usage: incremental_benchmark.py BUILD_DIR [--runs 3] [--cg 600,1000] [--sort 1048576]
+"""
+import argparse
+import json
+import os
+import shutil
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from busy_checkpoint import TOP, measure  # noqa: E402
+from report_sections import put_section  # noqa: E402
+
+PAIRS = (("default", "incremental"), ("through", "through-incremental"))
+
+
+def verdicts(results):
+    """Per program and size, per write mode: whether incremental images lost
+    less a checkpoint than full ones, and by how much."""
+    out = {}
+    for key, cells in results.items():
+        for full, incremental in PAIRS:
+            f, i = cells[full], cells[incremental]
+            out[f"{key} {full}"] = {"full_loss_s": f["loss_s"], "incremental_loss_s": i["loss_s"],
+                                    "wins": i["loss_s"] < f["loss_s"],
+                                    "image_ratio": i["mean_image_bytes"] / f["mean_image_bytes"]}
+    return out
+
+
+def report(results, judged, opts):
+    lines = [
+        "## Incremental images (issue 20, target 4)",
+        "",
+        f"`tests/bench/incremental_benchmark.py`: {opts.ranks} ranks on {os.cpu_count()} cores, "
+        f"a checkpoint every {opts.every} rounds of the sort and {8 * opts.every} CG iterations, "
+        f"median of {opts.runs} alternated runs; `CKPT_INCREMENTAL=4` (a full image every 4th "
+        "checkpoint). Loss and copy as in the busy-node table above; image: the mean bytes a "
+        "rank writes a checkpoint.",
+        "",
+        "| program | size | mode | checkpoints | loss a checkpoint | copy first / later "
+        "| mean image | peak vs plain |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for key, cells in results.items():
+        program, size = key.split(":")
+        for cell, e in cells.items():
+            if "checkpoints" not in e:
+                continue
+            lines.append(
+                f"| {program} | {size} | {cell} | {e['checkpoints']:g} "
+                f"| {e['loss_s'] * 1000:.1f} ms | {e['first_copy_s'] * 1000:.1f} / "
+                f"{e['later_copy_s'] * 1000:.1f} ms | {e['mean_image_bytes'] / 2**20:.1f} MiB "
+                f"| {e['peak_vs_plain']:.2f}x |")
+    lines += ["", "Incremental against full images, the same write mode:", ""]
+    for key, v in judged.items():
+        lines.append(f"- {key}: {v['incremental_loss_s'] * 1000:.1f} ms a checkpoint against "
+                     f"{v['full_loss_s'] * 1000:.1f} ms, images {v['image_ratio']:.2f}x: "
+                     f"{'wins' if v['wins'] else 'does not win'}")
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build_dir")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--ranks", type=int, default=os.cpu_count())
+    ap.add_argument("--cg", default="600,1000", help="grid sides")
+    ap.add_argument("--cg-iterations", type=int, default=300)
+    ap.add_argument("--sort", default="1048576", help="keys a rank")
+    ap.add_argument("--sort-rounds", type=int, default=40)
+    ap.add_argument("--every", type=int, default=4)
+    ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results",
+                                                   "incremental.json"))
+    ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"))
+    opts = ap.parse_args()
+    opts.modes = [m for pair in PAIRS for m in pair]
+    opts.rounds = {"cg": opts.cg_iterations, "bucket_sort": opts.sort_rounds}
+    work = tempfile.mkdtemp(prefix="aalc-incremental-")
+    results = {}
+    try:
+        for program, sizes in (("cg", opts.cg), ("bucket_sort", opts.sort)):
+            for size in [int(s) for s in sizes.split(",") if s]:
+                o = argparse.Namespace(**vars(opts))
+                o.every = opts.every * (8 if program == "cg" else 1)
+                results[f"{program}:{size}"] = measure(opts.build_dir, program, size, o, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    judged = verdicts(results)
+    os.makedirs(os.path.dirname(opts.json), exist_ok=True)
+    with open(opts.json, "w") as f:
+        json.dump({"ranks": opts.ranks, "cores": os.cpu_count(), "every": opts.every,
+                   "runs": opts.runs, "results": results, "verdicts": judged}, f, indent=1)
+    text = report(results, judged, opts)
+    put_section(opts.output, "incremental_benchmark", text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
