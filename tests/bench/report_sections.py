@@ -2,8 +2,9 @@
 the others a section of it each, between markers (cg_benchmark.py the
 thesis's CG table, which issue 5 asks for there; output_benchmark.py the
 output forwarder's cost per write, issue 16; build_cost.py,
-busy_checkpoint.py, hybrid_benchmark.py, levels_benchmark.py, and
-mpi_benchmark.py --mpi openmpi). Each keeps the others' parts:
+busy_checkpoint.py, incremental_benchmark.py, hybrid_benchmark.py,
+levels_benchmark.py, and mpi_benchmark.py --mpi openmpi). Each keeps the
+others' parts:
 mpi_benchmark.py keeps every marked section (sections()).
 
 Standard library only."""
