@@ -70,6 +70,8 @@ int ckpt_begin_collapse(void)
                       "runs main: checkpoints are taken only on that one (docs/limitations.md)");
         return 0;
     }
+    if (ckpt_triggers_halfway())
+        return 0;
     if (point_hook && !point_hook())
         return 0;
     ckpt_triggers_consume();

@@ -8,6 +8,7 @@
 
 #include <aalc/ckpt.h>
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -32,6 +33,11 @@ static struct timespec last_settled;
 /* The first checkpoint faults in the pages of its in-memory image; half an
  * interval before it is due, at most this long, the timer does it instead. */
 #define PREFAULT_LEAD_MAX 10.0
+/* With CKPT_EVERY and no timer: the countdown first stops half-way to the
+ * first checkpoint, where a thread faults the buffer in (by then the program
+ * has usually allocated its arrays; when the interval's timer ran before
+ * that, the prefault covered 1 MiB of a 75 MB state). */
+static int halfway_pending;
 
 static struct timespec later(struct timespec t, double seconds)
 {
@@ -97,9 +103,37 @@ static void on_sigusr1(int sig)
     ckpt_request_checkpoint();
 }
 
+static void *prefault_thread(void *unused)
+{
+    (void)unused;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, NULL); /* signals belong to the program's thread */
+    ckpt_checkpoint_prefault(HUGE_VAL);     /* the countdown asks for the checkpoint */
+    return NULL;
+}
+
+int ckpt_triggers_halfway(void)
+{
+    if (!halfway_pending)
+        return 0;
+    halfway_pending = 0;
+    if (atomic_load_explicit(&ckpt_requested, memory_order_relaxed))
+        return 0; /* asked for by other means: that checkpoint is now */
+    ckpt_points_left = ckpt_opts.every - ckpt_opts.every / 2;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, prefault_thread, NULL) == 0)
+        pthread_detach(thread);
+    return 1;
+}
+
 void ckpt_triggers_start(void)
 {
     ckpt_points_left = ckpt_opts.every > 0 ? ckpt_opts.every : __LONG_MAX__;
+    if (ckpt_opts.every >= 2 && ckpt_opts.interval <= 0 && ckpt_opts.prefault) {
+        halfway_pending = 1;
+        ckpt_points_left = ckpt_opts.every / 2;
+    }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigusr1;

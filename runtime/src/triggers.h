@@ -6,6 +6,10 @@
 #include <stdint.h>
 
 void ckpt_triggers_start(void);
+/* A due potential point that is only half-way to the first CKPT_EVERY
+ * checkpoint: a thread faults in that checkpoint's image buffer now, and
+ * the countdown goes on. 1 then (no checkpoint here), else 0. */
+int ckpt_triggers_halfway(void);
 /* A checkpoint is starting: clear the request and restart the countdown. */
 void ckpt_triggers_consume(void);
 /* A checkpoint has been copied: the timer waits for it to settle. */
