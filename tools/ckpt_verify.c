@@ -103,27 +103,44 @@ static int verify_files(const char *dir, const struct ckpt_reader_checkpoint *c)
     return problems == before;
 }
 
-/* Checkpoints already verified: 1 sound, -1 not, 0 not yet (by list index). */
+/* Checkpoints already verified: 1 sound, -1 not, 0 not yet (by list index),
+ * and a sound one's chain length (1: a full image). */
 static signed char *verdicts;
+static unsigned *lengths;
+
+/* The longest chain a recovery loads (CKPT_INCREMENTAL's limit). */
+#define CHAIN_MAX 64
 
 static int verify_index(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
-                        size_t i);
+                        size_t i, unsigned depth);
 
 /* An incremental checkpoint (its directory holds INCREMENTAL) needs the one
- * before it, committed and sound, and that one its own chain. */
+ * before it, committed and sound, and that one its own chain; depth: how
+ * many newer ones of the chain are being verified. */
 static int chain_sound(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
-                       size_t i)
+                       size_t i, unsigned depth)
 {
     char marker[4096], why[4200];
     snprintf(marker, sizeof marker, "%s/%s/INCREMENTAL", dir, list[i].name);
-    if (access(marker, F_OK) != 0 && errno == ENOENT)
+    if (access(marker, F_OK) != 0 && errno == ENOENT) {
+        lengths[i] = 1;
         return 1;
+    }
+    if (depth + 1 >= CHAIN_MAX) {
+        snprintf(why, sizeof why, "%s/%s: incremental, in a chain longer than a recovery loads "
+                 "(%d)", dir, list[i].name, CHAIN_MAX);
+        problem("BROKEN CHAIN %s", why);
+        return 0;
+    }
     for (size_t j = 0; j < count; j++)
         if (list[j].number + 1 == list[i].number && list[j].committed && !list[j].set_aside) {
-            if (verify_index(dir, list, count, j) > 0)
+            if (verify_index(dir, list, count, j, depth + 1) > 0 && lengths[j] < CHAIN_MAX) {
+                lengths[i] = lengths[j] + 1;
                 return 1;
+            }
             snprintf(why, sizeof why, "%s/%s: incremental, and checkpoint %" PRIu64
-                     " it needs is not sound", dir, list[i].name, list[j].number);
+                     " it needs is not sound, or its chain is as long as a recovery loads",
+                     dir, list[i].name, list[j].number);
             problem("BROKEN CHAIN %s", why);
             return 0;
         }
@@ -134,13 +151,13 @@ static int chain_sound(const char *dir, const struct ckpt_reader_checkpoint *lis
 }
 
 static int verify_index(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
-                        size_t i)
+                        size_t i, unsigned depth)
 {
     if (verdicts[i])
         return verdicts[i];
     verdicts[i] = -1; /* while under way: a loop of markers is not sound */
     int sound = verify_files(dir, &list[i]);
-    sound = chain_sound(dir, list, count, i) && sound;
+    sound = chain_sound(dir, list, count, i, depth) && sound;
     printf("checkpoint %" PRIu64 ": %s\n", list[i].number,
            sound ? "sound" : "DAMAGED: a recovery would not use it");
     verdicts[i] = sound ? 1 : -1;
@@ -162,8 +179,11 @@ int ckpt_verify(const char *dir, int argc, char **argv)
     }
     int checked = 0;
     verdicts = calloc(count ? count : 1, 1);
-    if (!verdicts) {
+    lengths = calloc(count ? count : 1, sizeof *lengths);
+    if (!verdicts || !lengths) {
         fprintf(stderr, "ckpt: out of memory\n");
+        free(verdicts);
+        free(lengths);
         free(list);
         return 1;
     }
@@ -172,10 +192,11 @@ int ckpt_verify(const char *dir, int argc, char **argv)
                                : list[i].committed;
         if (!chosen)
             continue;
-        verify_index(dir, list, count, i);
+        verify_index(dir, list, count, i, 0);
         checked++;
     }
     free(verdicts);
+    free(lengths);
     free(list);
     if (checked == 0) {
         if (argc == 1)

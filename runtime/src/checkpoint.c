@@ -292,7 +292,8 @@ static enum ckpt_write_mode write_mode(void)
     long allowed = sched_getaffinity(0, sizeof cpus, &cpus) == 0 ? CPU_COUNT(&cpus) : 1;
     long online = sysconf(_SC_NPROCESSORS_ONLN);
     int spare_core = allowed > 1 && (long)ckpt_node_processes < online;
-    size_t copy = image.capacity ? 0 : image_size_for(0); /* a buffer kept costs nothing more */
+    /* A buffer kept (or prefaulted) is memory taken already: only its growth counts. */
+    size_t want = image_size_for(0), copy = want > image.capacity ? want - image.capacity : 0;
     int spare_memory = copy <= memory_available() / 2;
     return spare_core && spare_memory ? CKPT_WRITE_COPY : CKPT_WRITE_THROUGH;
 }
@@ -423,17 +424,18 @@ void ckpt_take_checkpoint(void)
     snprintf(pending.dir, sizeof pending.dir, "%s", dir);
     struct ckpt_flush_job *job = &pending.job;
     job->fd = -1;
+    /* A prefault under way stops at its next step: then the buffer's size,
+     * which the write mode depends on, is settled. */
+    atomic_store(&checkpoint_begun, 1);
+    pthread_mutex_lock(&image_lock);
     enum ckpt_write_mode mode = write_mode();
     ckpt_store_image_tmp_path(dir, number, ckpt_rank, job->path, sizeof job->path);
-    atomic_store(&checkpoint_begun, 1);
     int ok = ckpt_dir_claim(err, sizeof err) == 0; /* the first one makes the directory */
-    if (ok && mode == CKPT_WRITE_THROUGH) {
+    if (ok && mode == CKPT_WRITE_THROUGH)
         ok = write_state(number, job->path, &job->fd, err, sizeof err) == 0;
-    } else if (ok) {
-        pthread_mutex_lock(&image_lock);
+    else if (ok)
         ok = copy_state(number, err, sizeof err) == 0;
-        pthread_mutex_unlock(&image_lock);
-    }
+    pthread_mutex_unlock(&image_lock);
     /* Numbers are not reused, even after a failed write. */
     last_number = number;
     ckpt_triggers_checkpoint_done();

@@ -120,7 +120,8 @@ int ckpt_triggers_halfway(void)
     halfway_pending = 0;
     if (atomic_load_explicit(&ckpt_requested, memory_order_relaxed))
         return 0; /* asked for by other means: that checkpoint is now */
-    ckpt_points_left = ckpt_opts.every - ckpt_opts.every / 2;
+    /* Points passed since it was due (where no checkpoint could start) count. */
+    ckpt_points_left += ckpt_opts.every - ckpt_opts.every / 2;
     pthread_t thread;
     if (pthread_create(&thread, NULL, prefault_thread, NULL) == 0)
         pthread_detach(thread);
