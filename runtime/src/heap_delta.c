@@ -17,8 +17,7 @@ struct page_entry {
 static struct {
     struct page_entry *pages;
     size_t count;             /* entries allocated */
-    uint64_t number, parent;  /* the image being made, and its parent */
-    uint64_t described;       /* the image the entries' newest stamps are of */
+    uint64_t number, parent;  /* the image being made (0: none since forgotten), its parent */
     XXH128_hash_t zero_page;
     size_t page_size;
 } table;
@@ -49,7 +48,6 @@ int ckpt_heap_delta_begin(uint64_t number, uint64_t parent)
     }
     table.number = number;
     table.parent = parent;
-    table.described = number;
     return 0;
 }
 
@@ -82,7 +80,7 @@ void ckpt_heap_delta_zero(uintptr_t page)
 
 uint64_t ckpt_heap_delta_table_image(void)
 {
-    return table.described;
+    return table.number;
 }
 
 void ckpt_heap_delta_forget(void)
@@ -90,5 +88,5 @@ void ckpt_heap_delta_forget(void)
     /* Stamps of no image: nothing matches a parent any more. */
     if (table.pages)
         memset(table.pages, 0, table.count * sizeof *table.pages);
-    table.described = 0;
+    table.number = 0;
 }

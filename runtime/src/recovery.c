@@ -102,20 +102,14 @@ static size_t chain_of(struct ckpt_image *img, struct ckpt_image **chain)
 static int load_heap(struct ckpt_image *img, int populate, size_t *moved, size_t *loaded_extent,
                      char *err, size_t errlen)
 {
-    struct ckpt_image **chain = ckpt_untracked_malloc(CHAIN_MAX * sizeof *chain);
-    if (!chain) {
-        snprintf(err, errlen, "out of memory loading the heap");
-        return -1;
-    }
+    struct ckpt_image *chain[CHAIN_MAX];
     size_t n = chain_of(img, chain), used = 0;
     for (size_t i = 0; i < n; i++) {
         const struct ckpt_image_section *heap =
             ckpt_image_find(chain[i], CKPT_SECTION_HEAP_RANGES, 0);
         size_t extent;
-        if (ckpt_heap_image_check(heap, &extent, err, errlen) != 0) {
-            ckpt_untracked_free(chain);
+        if (ckpt_heap_image_check(heap, &extent, err, errlen) != 0)
             return -1;
-        }
         used = extent > used ? extent : used;
         if (chain[i]->pages_movable && ckpt_heap_image_has_long_ranges(heap))
             populate = 0;
@@ -131,7 +125,6 @@ static int load_heap(struct ckpt_image *img, int populate, size_t *moved, size_t
                                   &budget, &m, err, errlen);
         *moved += m;
     }
-    ckpt_untracked_free(chain);
     return rc;
 }
 

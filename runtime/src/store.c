@@ -431,11 +431,10 @@ int ckpt_store_publish_image(const char *dir, uint64_t n, uint32_t rank, char *e
 
 int ckpt_store_mark_incremental(const char *dir, uint64_t n, char *err, size_t errlen)
 {
-    char cdir[PATH_MAX], marker[PATH_MAX];
-    if (ckpt_dir_path(dir, n, cdir, sizeof cdir, err, errlen) != 0)
-        return -1;
-    if (fmt_path(marker, sizeof marker, "%s/%s", cdir, INCREMENTAL) != 0) {
-        set_err(err, errlen, "%s: path too long", cdir);
+    char marker[PATH_MAX];
+    ckpt_store_file_path(dir, n, INCREMENTAL, marker, sizeof marker);
+    if (marker[0] == '\0') {
+        set_err(err, errlen, "%s: path too long for checkpoint %" PRIu64, dir, n);
         return -1;
     }
     /* Every rank with an incremental image makes it: empty, the name is

@@ -292,15 +292,33 @@ def report(results, opts):
     return "\n".join(lines) + "\n"
 
 
-def main():
-    ap = argparse.ArgumentParser()
+def add_program_arguments(ap, sorts):
+    """The arguments of measure_programs (incremental_benchmark.py's too)."""
     ap.add_argument("build_dir")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--ranks", type=int, default=os.cpu_count())
     ap.add_argument("--cg", default="600,1000", help="grid sides")
     ap.add_argument("--cg-iterations", type=int, default=300)
-    ap.add_argument("--sort", default="1048576,3145728", help="keys a rank")
+    ap.add_argument("--sort", default=sorts, help="keys a rank")
     ap.add_argument("--sort-rounds", type=int, default=40)
+
+
+def measure_programs(opts, work):
+    """measure() of every program and size opts names, the CG solver with a
+    checkpoint 8 times less often: results by "program:size"."""
+    opts.rounds = {"cg": opts.cg_iterations, "bucket_sort": opts.sort_rounds}
+    results = {}
+    for program, sizes in (("cg", opts.cg), ("bucket_sort", opts.sort)):
+        for size in [int(s) for s in sizes.split(",") if s]:
+            o = argparse.Namespace(**vars(opts))
+            o.every = opts.every * (8 if program == "cg" else 1)
+            results[f"{program}:{size}"] = measure(opts.build_dir, program, size, o, work)
+    return results
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    add_program_arguments(ap, "1048576,3145728")
     ap.add_argument("--modes", default="default,copy,through,sync")
     ap.add_argument("--every", type=int, default=4,
                     help="CKPT_EVERY for the bucket sort; the CG solver's is 8 times this")
@@ -316,16 +334,9 @@ def main():
     for m in opts.modes:
         if m not in MODES:
             sys.exit(f"unknown mode {m}: one of {', '.join(MODES)}")
-    opts.rounds = {"cg": opts.cg_iterations, "bucket_sort": opts.sort_rounds}
     work = tempfile.mkdtemp(prefix="aalc-busy-")
-    results = {}
     try:
-        for program, sizes in (("cg", opts.cg), ("bucket_sort", opts.sort)):
-            every = opts.every * (8 if program == "cg" else 1)
-            for size in [int(s) for s in sizes.split(",") if s]:
-                o = argparse.Namespace(**vars(opts))
-                o.every = every
-                results[f"{program}:{size}"] = measure(opts.build_dir, program, size, o, work)
+        results = measure_programs(opts, work)
         for task_work in [int(w) for w in opts.farm_work.split(",") if w] if opts.farm_tasks else []:
             results[f"waitany_farm {task_work}"] = farm_overhead(opts.build_dir, opts, task_work,
                                                                  work)

@@ -29,7 +29,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from busy_checkpoint import TOP, measure  # noqa: E402
+from busy_checkpoint import TOP, add_program_arguments, measure_programs  # noqa: E402
 from report_sections import put_section  # noqa: E402
 
 PAIRS = (("default", "incremental"), ("through", "through-incremental"))
@@ -107,28 +107,16 @@ def report(results, judged, opts):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("build_dir")
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--ranks", type=int, default=os.cpu_count())
-    ap.add_argument("--cg", default="600,1000", help="grid sides")
-    ap.add_argument("--cg-iterations", type=int, default=300)
-    ap.add_argument("--sort", default="1048576", help="keys a rank")
-    ap.add_argument("--sort-rounds", type=int, default=40)
+    add_program_arguments(ap, "1048576")
     ap.add_argument("--every", type=int, default=4)
     ap.add_argument("--json", default=os.path.join(TOP, "tests", "bench", "results",
                                                    "incremental.json"))
     ap.add_argument("--output", default=os.path.join(TOP, "docs", "performance.md"))
     opts = ap.parse_args()
     opts.modes = [m for pair in PAIRS for m in pair]
-    opts.rounds = {"cg": opts.cg_iterations, "bucket_sort": opts.sort_rounds}
     work = tempfile.mkdtemp(prefix="aalc-incremental-")
-    results = {}
     try:
-        for program, sizes in (("cg", opts.cg), ("bucket_sort", opts.sort)):
-            for size in [int(s) for s in sizes.split(",") if s]:
-                o = argparse.Namespace(**vars(opts))
-                o.every = opts.every * (8 if program == "cg" else 1)
-                results[f"{program}:{size}"] = measure(opts.build_dir, program, size, o, work)
+        results = measure_programs(opts, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     judged = verdicts(results)
