@@ -42,11 +42,14 @@ static int has_logs(const char *dir, uint64_t n, uint32_t nranks)
     return 0;
 }
 
-/* One image or log: readable, checksum sound, and written for this place. */
-static void check_file(const char *path, uint64_t n, uint32_t rank, uint32_t nranks)
+/* One image or log: readable, checksum sound, and written for this place.
+ * The checkpoint a sound incremental image needs in *parent (else 0). */
+static void check_file(const char *path, uint64_t n, uint32_t rank, uint32_t nranks,
+                       uint64_t *parent)
 {
     char why[4096 + 256];
     struct ckpt_reader_image img;
+    *parent = 0;
     if (access(path, F_OK) != 0 && errno == ENOENT) {
         problem("MISSING   %s", path);
         return;
@@ -69,12 +72,55 @@ static void check_file(const char *path, uint64_t n, uint32_t rank, uint32_t nra
         problem("MISPLACED %s", why);
     } else {
         printf("ok        %s (%" PRIu64 " bytes)\n", path, img.file_bytes);
+        *parent = img.parent;
     }
     ckpt_reader_image_free(&img);
 }
 
+/* What is known of each checkpoint of the list (by index): verdict 1
+ * sound, -1 not, 0 not yet; a sound one's chain length (1: full images);
+ * the earlier checkpoints its ranks' incremental images need. */
+struct verdict {
+    signed char sound;
+    unsigned length;
+    uint64_t *parents;
+    size_t nparents;
+};
+static struct verdict *verdicts;
+
+/* The longest chain a recovery loads (CKPT_INCREMENTAL's limit). */
+#define CHAIN_MAX 64
+
+static void note_parent(struct verdict *v, uint64_t parent)
+{
+    for (size_t k = 0; k < v->nparents; k++)
+        if (v->parents[k] == parent)
+            return;
+    uint64_t *more = realloc(v->parents, (v->nparents + 1) * sizeof *more);
+    if (!more) {
+        fprintf(stderr, "ckpt: out of memory\n");
+        exit(1);
+    }
+    more[v->nparents++] = parent;
+    v->parents = more;
+}
+
+/* Rank r's image of checkpoint c as a link of a chain, checked as a
+ * recovery checks it; the checkpoint it needs is noted in v. */
+static void check_link(const char *dir, const struct ckpt_reader_checkpoint *c, uint32_t r,
+                       struct verdict *v)
+{
+    char why[4096 + 512];
+    uint64_t parent;
+    if (ckpt_reader_image_link(dir, c->number, r, &parent, why, sizeof why) != 0)
+        problem("BROKEN CHAIN %s", why);
+    else if (parent)
+        note_parent(v, parent);
+}
+
 /* Whether checkpoint c's files are sound; problems printed as found. */
-static int verify_files(const char *dir, const struct ckpt_reader_checkpoint *c)
+static int verify_files(const char *dir, const struct ckpt_reader_checkpoint *c,
+                        struct verdict *v)
 {
     char path[4096];
     int before = problems;
@@ -93,38 +139,40 @@ static int verify_files(const char *dir, const struct ckpt_reader_checkpoint *c)
     check_trust(path);
     int logs = has_logs(dir, c->number, c->nranks);
     for (uint32_t r = 0; r < c->nranks; r++) {
+        uint64_t parent, none;
         ckpt_reader_image_path(dir, c->number, r, path, sizeof path);
-        check_file(path, c->number, r, c->nranks);
+        check_file(path, c->number, r, c->nranks, &parent);
+        if (parent)
+            check_link(dir, c, r, v);
         if (logs) {
             ckpt_reader_log_path(dir, c->number, r, path, sizeof path);
-            check_file(path, c->number, r, c->nranks);
+            check_file(path, c->number, r, c->nranks, &none);
         }
     }
     return problems == before;
 }
 
-/* Checkpoints already verified: 1 sound, -1 not, 0 not yet (by list index),
- * and a sound one's chain length (1: a full image). */
-static signed char *verdicts;
-static unsigned *lengths;
-
-/* The longest chain a recovery loads (CKPT_INCREMENTAL's limit). */
-#define CHAIN_MAX 64
-
 static int verify_index(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
                         size_t i, unsigned depth);
 
-/* An incremental checkpoint (its directory holds INCREMENTAL) needs the one
- * before it, committed and sound, and that one its own chain; depth: how
- * many newer ones of the chain are being verified. */
+/* A checkpoint whose images are incremental needs the ones they were
+ * written against, committed and sound, and those their own chains; depth:
+ * how many newer ones of the chain are being verified. Its directory must
+ * hold the INCREMENTAL marker, which keeps pruning from removing them. */
 static int chain_sound(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
                        size_t i, unsigned depth)
 {
     char marker[4096], why[4200];
+    struct verdict *v = &verdicts[i];
+    v->length = 1;
+    if (v->nparents == 0)
+        return 1;
     snprintf(marker, sizeof marker, "%s/%s/INCREMENTAL", dir, list[i].name);
     if (access(marker, F_OK) != 0 && errno == ENOENT) {
-        lengths[i] = 1;
-        return 1;
+        snprintf(why, sizeof why, "%s: incremental images, but no INCREMENTAL marker: pruning "
+                 "may remove checkpoint %" PRIu64 " they need", marker, v->parents[0]);
+        problem("BROKEN CHAIN %s", why);
+        return 0;
     }
     if (depth + 1 >= CHAIN_MAX) {
         snprintf(why, sizeof why, "%s/%s: incremental, in a chain longer than a recovery loads "
@@ -132,36 +180,43 @@ static int chain_sound(const char *dir, const struct ckpt_reader_checkpoint *lis
         problem("BROKEN CHAIN %s", why);
         return 0;
     }
-    for (size_t j = 0; j < count; j++)
-        if (list[j].number + 1 == list[i].number && list[j].committed && !list[j].set_aside) {
-            if (verify_index(dir, list, count, j, depth + 1) > 0 && lengths[j] < CHAIN_MAX) {
-                lengths[i] = lengths[j] + 1;
-                return 1;
-            }
+    for (size_t k = 0; k < v->nparents; k++) {
+        uint64_t needed = v->parents[k];
+        size_t j = 0;
+        while (j < count && !(list[j].number == needed && list[j].committed && !list[j].set_aside))
+            j++;
+        if (j == count) {
             snprintf(why, sizeof why, "%s/%s: incremental, and checkpoint %" PRIu64
-                     " it needs is not sound, or its chain is as long as a recovery loads",
-                     dir, list[i].name, list[j].number);
+                     " it needs is not committed here", dir, list[i].name, needed);
             problem("BROKEN CHAIN %s", why);
             return 0;
         }
-    snprintf(why, sizeof why, "%s/%s: incremental, and checkpoint %" PRIu64
-             " it needs is not committed here", dir, list[i].name, list[i].number - 1);
-    problem("BROKEN CHAIN %s", why);
-    return 0;
+        if (verify_index(dir, list, count, j, depth + 1) <= 0 ||
+            verdicts[j].length >= CHAIN_MAX) {
+            snprintf(why, sizeof why, "%s/%s: incremental, and checkpoint %" PRIu64
+                     " it needs is not sound, or its chain is as long as a recovery loads",
+                     dir, list[i].name, needed);
+            problem("BROKEN CHAIN %s", why);
+            return 0;
+        }
+        if (verdicts[j].length + 1 > v->length)
+            v->length = verdicts[j].length + 1;
+    }
+    return 1;
 }
 
 static int verify_index(const char *dir, const struct ckpt_reader_checkpoint *list, size_t count,
                         size_t i, unsigned depth)
 {
-    if (verdicts[i])
-        return verdicts[i];
-    verdicts[i] = -1; /* while under way: a loop of markers is not sound */
-    int sound = verify_files(dir, &list[i]);
+    if (verdicts[i].sound)
+        return verdicts[i].sound;
+    verdicts[i].sound = -1; /* while under way: a loop of links is not sound */
+    int sound = verify_files(dir, &list[i], &verdicts[i]);
     sound = chain_sound(dir, list, count, i, depth) && sound;
     printf("checkpoint %" PRIu64 ": %s\n", list[i].number,
            sound ? "sound" : "DAMAGED: a recovery would not use it");
-    verdicts[i] = sound ? 1 : -1;
-    return verdicts[i];
+    verdicts[i].sound = sound ? 1 : -1;
+    return verdicts[i].sound;
 }
 
 int ckpt_verify(const char *dir, int argc, char **argv)
@@ -178,12 +233,9 @@ int ckpt_verify(const char *dir, int argc, char **argv)
         return 1;
     }
     int checked = 0;
-    verdicts = calloc(count ? count : 1, 1);
-    lengths = calloc(count ? count : 1, sizeof *lengths);
-    if (!verdicts || !lengths) {
+    verdicts = calloc(count ? count : 1, sizeof *verdicts);
+    if (!verdicts) {
         fprintf(stderr, "ckpt: out of memory\n");
-        free(verdicts);
-        free(lengths);
         free(list);
         return 1;
     }
@@ -195,8 +247,9 @@ int ckpt_verify(const char *dir, int argc, char **argv)
         verify_index(dir, list, count, i, 0);
         checked++;
     }
+    for (size_t i = 0; i < count; i++)
+        free(verdicts[i].parents);
     free(verdicts);
-    free(lengths);
     free(list);
     if (checked == 0) {
         if (argc == 1)

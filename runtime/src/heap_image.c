@@ -2,6 +2,7 @@
 #include "heap_image.h"
 
 #include "heap.h"
+#include "heap_records.h"
 #include "heap_delta.h"
 #include "untouched_pages.h"
 
@@ -10,29 +11,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#define RECORD_HEADER 16u
-/* A record with this offset is padding: its bytes are skipped. */
-#define PADDING_RECORD UINT64_MAX
 /* Ranges at least this long have their bytes placed in the file at an
  * offset congruent to their address modulo the page size, so that recovery
  * can move the image's pages into the heap instead of copying them
  * (ckpt_image_take_pages). At most a page and 8 bytes of padding each. */
 #define MOVABLE_MIN ((size_t)64 * 1024)
-/* A run of pages the program never touched, at least this long, is a zero
- * record: its length with this bit set, and no bytes (untouched_pages.h). */
-#define ZERO_RECORD_BIT ((uint64_t)1 << 63)
+/* Runs of untouched pages at least this long are zero records. */
 #define ZERO_RUN_MIN ((size_t)64 * 1024)
-/* In an incremental image, a run of pages whose bytes are those the parent
- * image gave them: its length with this bit set, and no bytes. */
-#define SAME_RECORD_BIT ((uint64_t)1 << 62)
-#define RECORD_FLAGS (ZERO_RECORD_BIT | SAME_RECORD_BIT)
-
-enum record_kind { RECORD_BYTES, RECORD_ZEROS, RECORD_SAME };
-
-static uint64_t padded(uint64_t n)
-{
-    return (n + 7) & ~(uint64_t)7;
-}
 
 struct add_pass {
     struct ckpt_image_writer *w;
@@ -252,147 +237,6 @@ int ckpt_heap_image_add(struct ckpt_image_writer *w, int incremental, size_t *sa
     return rc != 0 || p.failed ? -1 : 0;
 }
 
-/* The record at *at of a section, header checked against the section's
- * size: its kind, offset, length and (bytes only) data; padding skipped.
- * 1 with a record, 0 at the end, -1 with a message if malformed. */
-struct record {
-    enum record_kind kind;
-    uint64_t offset, length;
-    const uint8_t *bytes;
-};
-
-static int read_record(const struct ckpt_image_section *s, uint64_t *at, struct record *r,
-                       char *err, size_t errlen)
-{
-    const uint8_t *d = s->data;
-    while (*at < s->size) {
-        uint64_t head[2];
-        if (s->size - *at < RECORD_HEADER) {
-            snprintf(err, errlen, "saved heap: truncated range record");
-            return -1;
-        }
-        memcpy(head, d + *at, sizeof head);
-        *at += RECORD_HEADER;
-        uint64_t flags = head[1] & RECORD_FLAGS;
-        r->offset = head[0];
-        r->length = head[1] & ~RECORD_FLAGS;
-        r->bytes = NULL;
-        if (flags == RECORD_FLAGS) {
-            snprintf(err, errlen, "saved heap: record %llu has both the zero and the same flag",
-                     (unsigned long long)r->offset);
-            return -1;
-        }
-        if (flags) { /* no bytes follow */
-            r->kind = flags == ZERO_RECORD_BIT ? RECORD_ZEROS : RECORD_SAME;
-            if (r->offset == PADDING_RECORD || r->length == 0 ||
-                r->length > UINT64_MAX - r->offset) {
-                snprintf(err, errlen, "saved heap: %s record %llu+%llu is malformed",
-                         r->kind == RECORD_ZEROS ? "zero" : "same",
-                         (unsigned long long)r->offset, (unsigned long long)r->length);
-                return -1;
-            }
-            return 1;
-        }
-        if (r->offset == PADDING_RECORD) {
-            if (r->length % 8 || r->length > s->size - *at) {
-                snprintf(err, errlen, "saved heap: padding record of %llu bytes is malformed",
-                         (unsigned long long)r->length);
-                return -1;
-            }
-            *at += r->length;
-            continue;
-        }
-        /* length first: padded() of a length near 2^64 wraps around to 0. */
-        if (r->length == 0 || r->length > s->size - *at || padded(r->length) > s->size - *at ||
-            r->length > UINT64_MAX - r->offset) {
-            snprintf(err, errlen, "saved heap: range record %llu+%llu is malformed",
-                     (unsigned long long)r->offset, (unsigned long long)r->length);
-            return -1;
-        }
-        r->kind = RECORD_BYTES;
-        r->bytes = d + *at;
-        *at += padded(r->length);
-        return 1;
-    }
-    return 0;
-}
-
-int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char *err,
-                          size_t errlen)
-{
-    uint64_t at = 0, end_of_last = 0;
-    struct record r;
-    int rc, first = 1;
-    if (s->addr != ckpt_heap_base()) {
-        snprintf(err, errlen, "saved heap at another address");
-        return -1;
-    }
-    while ((rc = read_record(s, &at, &r, err, errlen)) == 1) {
-        /* The first record holds the allocator's header: it starts at 0, and
-         * it is never untouched. Records are in order and do not overlap. */
-        if (first ? r.offset != 0 || r.kind == RECORD_ZEROS : r.offset < end_of_last) {
-            static const char *const kinds[] = {"range", "zero", "same"};
-            snprintf(err, errlen, "saved heap: %s record %llu+%llu is out of place",
-                     kinds[r.kind], (unsigned long long)r.offset, (unsigned long long)r.length);
-            return -1;
-        }
-        end_of_last = r.offset + r.length;
-        first = 0;
-    }
-    if (rc < 0)
-        return -1;
-    if (end_of_last == 0) {
-        snprintf(err, errlen, "saved heap is empty");
-        return -1;
-    }
-    *used = (size_t)end_of_last;
-    return 0;
-}
-
-int ckpt_heap_image_has_same(const struct ckpt_image_section *s)
-{
-    uint64_t at = 0;
-    struct record r;
-    char err[8];
-    while (read_record(s, &at, &r, err, sizeof err) == 1)
-        if (r.kind == RECORD_SAME)
-            return 1;
-    return 0;
-}
-
-int ckpt_heap_image_check_parent(const struct ckpt_image_section *s,
-                                 const struct ckpt_image_section *parent, char *err,
-                                 size_t errlen)
-{
-    /* Both checked: records in order, not overlapping. Each same run must
-     * lie in what the parent's records cover, end to end. */
-    uint64_t at = 0, parent_at = 0;
-    struct record r, p = {0};
-    int have_p = 0;
-    while (read_record(s, &at, &r, err, errlen) == 1) {
-        if (r.kind != RECORD_SAME)
-            continue;
-        uint64_t covered = r.offset, end = r.offset + r.length;
-        while (covered < end) {
-            while (!have_p || p.offset + p.length <= covered) {
-                if (read_record(parent, &parent_at, &p, err, errlen) != 1) {
-                    have_p = 0;
-                    break;
-                }
-                have_p = 1;
-            }
-            if (!have_p || p.offset > covered) {
-                snprintf(err, errlen, "saved heap: the bytes at %llu+%llu are said to be the "
-                         "previous image's, which does not hold them",
-                         (unsigned long long)covered, (unsigned long long)(end - covered));
-                return -1;
-            }
-            covered = p.offset + p.length;
-        }
-    }
-    return 0;
-}
-
 /* Untouched pages come back as zeros: whole pages fresh (MADV_DONTNEED
  * would bring back a file's bytes where an earlier load moved pages in),
  * the partial pages at the ends cleared. Past `fresh_left` replacements
@@ -436,7 +280,7 @@ int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
     uint64_t at = 0;
     struct record r;
     char err[8];
-    while (read_record(s, &at, &r, err, sizeof err) == 1)
+    while (ckpt_heap_record_read(s, &at, &r, err, sizeof err) == 1)
         if (r.kind == RECORD_BYTES && r.length >= MOVABLE_MIN)
             return 1;
     return 0;
@@ -452,7 +296,7 @@ int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section
     uint64_t at = 0;
     struct record r;
     *moved = 0;
-    while (read_record(s, &at, &r, err, errlen) == 1) {
+    while (ckpt_heap_record_read(s, &at, &r, err, errlen) == 1) {
         uintptr_t dst = ckpt_heap_base() + r.offset;
         if (r.kind == RECORD_SAME) /* the parent's load put them there */
             continue;

@@ -13,6 +13,7 @@
 #ifndef AALC_HEAP_IMAGE_H
 #define AALC_HEAP_IMAGE_H
 
+#include "heap_records.h" /* checking a section: ckpt_heap_image_check ... */
 #include "image.h"
 
 #include <stddef.h>
@@ -23,18 +24,6 @@
  * their bytes in *same. */
 int ckpt_heap_image_add(struct ckpt_image_writer *w, int incremental, size_t *saved,
                         size_t *same, char *err, size_t errlen);
-/* Check a heap section completely before anything is copied: records well
- * formed, in order, inside the section and the heap. Sets *used (the extent
- * to make writable). 0, or -1 with a message. */
-int ckpt_heap_image_check(const struct ckpt_image_section *s, size_t *used, char *err,
-                          size_t errlen);
-/* Whether a checked section has same records (needs its parent image). */
-int ckpt_heap_image_has_same(const struct ckpt_image_section *s);
-/* Whether every same record of a checked section lies in what the records
- * of its parent's checked section cover. 0, or -1 with a message. */
-int ckpt_heap_image_check_parent(const struct ckpt_image_section *s,
-                                 const struct ckpt_image_section *parent, char *err,
-                                 size_t errlen);
 /* Whether a checked section has ranges long enough to be moved. */
 int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s);
 /* How many ranges loads may still move out of an image, and how many runs

@@ -6,9 +6,12 @@
 
 #include "file_modes.h"
 #include "heap.h"
+#include "heap_records.h"
 #include "job_file.h"
 #include "image.h"
+#include "image_chain.h"
 #include "image_compress.h"
+#include "options.h"
 #include "store.h"
 #include "trust.h"
 
@@ -164,6 +167,27 @@ static int starts_compressed(const char *path)
     return got > 0 && ckpt_image_is_compressed(head, (size_t)got);
 }
 
+/* A program's image (a message log has no heap): its heap well formed, as
+ * a recovery checks it first, and the checkpoint its incremental heap
+ * needs (0: none). 0, or -1 with a message. */
+static int heap_and_parent(const char *path, const struct ckpt_image *img, uint64_t *parent,
+                           char *err, size_t errlen)
+{
+    char why[512];
+    size_t used;
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
+    *parent = 0;
+    if (!heap)
+        return 0;
+    if (ckpt_heap_image_check(heap, &used, why, sizeof why) != 0 ||
+        ckpt_image_chain_parent(img, img->header.checkpoint, 0, CKPT_INCREMENTAL_MAX, parent,
+                                why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        return -1;
+    }
+    return 0;
+}
+
 int ckpt_reader_image(const char *path, struct ckpt_reader_image *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
@@ -193,8 +217,71 @@ int ckpt_reader_image(const char *path, struct ckpt_reader_image *out, char *err
         out->sections[i].kind = img.sections[i].kind;
         out->sections[i].size = img.sections[i].size;
     }
+    rc = heap_and_parent(path, &img, &out->parent, err, errlen);
     ckpt_image_close(&img);
+    if (rc != 0) {
+        ckpt_reader_image_free(out);
+        return CKPT_READER_DAMAGED;
+    }
     return 0;
+}
+
+/* An image opened as a recovery first looks at it: checksum, and a heap
+ * section that is well formed. */
+static int open_with_heap(const char *path, struct ckpt_image *img, char *err, size_t errlen)
+{
+    char why[512];
+    int rc = ckpt_image_open(path, NULL, 0, img, err, errlen);
+    if (rc != 0)
+        return rc == CKPT_IMAGE_UNREADABLE ? CKPT_READER_UNREADABLE : CKPT_READER_DAMAGED;
+    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
+    size_t used;
+    if (!heap || ckpt_heap_image_check(heap, &used, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", path, heap ? why : "saved heap missing");
+        ckpt_image_close(img);
+        return CKPT_READER_DAMAGED;
+    }
+    return 0;
+}
+
+int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t *parent,
+                           char *err, size_t errlen)
+{
+    char path[4096], parent_path[4096], why[4096 + 256];
+    struct ckpt_image img, up;
+    *parent = 0;
+    ckpt_store_image_path(dir, n, rank, path, sizeof path);
+    int rc = open_with_heap(path, &img, err, errlen);
+    if (rc != 0)
+        return rc;
+    if (ckpt_image_chain_parent(&img, n, 0, CKPT_INCREMENTAL_MAX, parent, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        ckpt_image_close(&img);
+        return CKPT_READER_DAMAGED;
+    }
+    if (*parent == 0) {
+        ckpt_image_close(&img);
+        return 0;
+    }
+    ckpt_store_image_path(dir, *parent, rank, parent_path, sizeof parent_path);
+    rc = open_with_heap(parent_path, &up, why, sizeof why);
+    if (rc != 0) {
+        snprintf(err, errlen, "%s: incremental, and checkpoint %llu's image it needs cannot be "
+                 "used: %s", path, (unsigned long long)*parent, why);
+        ckpt_image_close(&img);
+        return rc;
+    }
+    if (up.header.checkpoint != *parent || up.header.rank != rank) {
+        snprintf(err, errlen, "%s: incremental, and %s is not the image of checkpoint %llu, "
+                 "rank %u it needs", path, parent_path, (unsigned long long)*parent, rank);
+        rc = CKPT_READER_DAMAGED;
+    } else if (ckpt_image_chain_check(&img, &up, why, sizeof why) != 0) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        rc = CKPT_READER_DAMAGED;
+    }
+    ckpt_image_close(&up);
+    ckpt_image_close(&img);
+    return rc;
 }
 
 void ckpt_reader_image_free(struct ckpt_reader_image *img)

@@ -10,6 +10,7 @@
 #include "heap.h"
 #include "heap_image.h"
 #include "image.h"
+#include "image_chain.h"
 #include "job.h"
 #include "layer.h"
 #include "output_forward.h"
@@ -194,55 +195,27 @@ static int open_checked_link(uint64_t n, uint32_t rank, const uint8_t *exe_id,
 static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id,
                        uint32_t exe_id_len, unsigned depth, char *err, size_t errlen)
 {
-    const struct ckpt_image_section *c = ckpt_image_find(img, CKPT_SECTION_CHAIN, 0);
-    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
-    struct ckpt_image_chain link = {0};
-    if (c && c->size != sizeof link) {
-        snprintf(err, errlen, "its chain record is of the wrong size");
+    uint64_t parent_n;
+    if (ckpt_image_chain_parent(img, n, depth, CHAIN_MAX, &parent_n, err, errlen) != 0)
         return CKPT_IMAGE_DAMAGED;
-    }
-    if (c)
-        memcpy(&link, c->data, sizeof link);
-    int needs_parent = ckpt_heap_image_has_same(heap);
-    if (!needs_parent)
+    if (parent_n == 0)
         return 0;
-    if (link.parent == 0 || link.parent >= n || depth + 1 >= CHAIN_MAX) {
-        snprintf(err, errlen, "its heap needs an earlier image, and it names none it can have "
-                 "(a chain is at most %d images)", CHAIN_MAX);
-        return CKPT_IMAGE_DAMAGED;
-    }
     struct ckpt_image *parent = ckpt_untracked_malloc(sizeof *parent);
     if (!parent) {
         snprintf(err, errlen, "out of memory opening its parent image");
         return CKPT_IMAGE_UNREADABLE;
     }
     char why[PATH_MAX + 256];
-    int rc = open_checked_link(link.parent, img->header.rank, exe_id, exe_id_len, depth + 1,
+    int rc = open_checked_link(parent_n, img->header.rank, exe_id, exe_id_len, depth + 1,
                                parent, why, sizeof why);
     if (rc != 0) {
         ckpt_untracked_free(parent);
         snprintf(err, errlen, "it is incremental, and checkpoint %llu's image it needs cannot "
-                 "be used: %s", (unsigned long long)link.parent, why);
+                 "be used: %s", (unsigned long long)parent_n, why);
         return rc; /* unreadable (an I/O error, say) is not damaged: nothing is set aside */
     }
     img->parent = parent;
-    const struct ckpt_image_section *pc = ckpt_image_find(parent, CKPT_SECTION_CHAIN, 0);
-    struct ckpt_image_chain parent_link = {0};
-    if (pc && pc->size == sizeof parent_link)
-        memcpy(&parent_link, pc->data, sizeof parent_link);
-    if (parent_link.id != link.parent_id) {
-        snprintf(err, errlen, "it is incremental, and checkpoint %llu's image is not the one it "
-                 "was written against", (unsigned long long)link.parent);
-        return CKPT_IMAGE_DAMAGED;
-    }
-    if (ckpt_heap_image_check_parent(heap,
-                                     ckpt_image_find(parent, CKPT_SECTION_HEAP_RANGES, 0), why,
-                                     sizeof why) != 0) {
-        snprintf(err, errlen, "against checkpoint %llu's image: %s",
-                 (unsigned long long)link.parent, why);
-        return CKPT_IMAGE_DAMAGED;
-    }
-    return 0;
+    return ckpt_image_chain_check(img, parent, err, errlen) != 0 ? CKPT_IMAGE_DAMAGED : 0;
 }
 
 /* Opens and checks a rank's image of checkpoint n, and its parents; depth:

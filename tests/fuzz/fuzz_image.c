@@ -32,6 +32,7 @@
 #include "heap.h"
 #include "heap_image.h"
 #include "image.h"
+#include "image_chain.h"
 #include "image_compress.h"
 
 #define HEADER_SIZE 104u
@@ -78,8 +79,11 @@ static void load_heap(struct ckpt_image *img, const struct ckpt_image_section *h
     if (ckpt_heap_image_check(heap, &used, err, sizeof err) != 0)
         return;
     ckpt_heap_image_has_long_ranges(heap);
-    if (ckpt_heap_image_has_same(heap)) /* an incremental image, as its own parent */
-        ckpt_heap_image_check_parent(heap, heap, err, sizeof err);
+    uint64_t parent;
+    if (ckpt_image_chain_parent(img, img->header.checkpoint, 0, 64, &parent, err, sizeof err) ==
+            0 &&
+        parent != 0) /* an incremental image, as its own parent */
+        ckpt_image_chain_check(img, img, err, sizeof err);
     if (ckpt_heap_prepare_restore(used, 0, err, sizeof err) != 0)
         return;
     ckpt_heap_image_load(img, heap, &CKPT_HEAP_LOAD_BUDGET, &moved, err, sizeof err);

@@ -16,6 +16,11 @@ once a checkpoint numbered 3 modulo 4 (the third of a chain) is committed:
     either: recovery says so, goes back to the one before those two, and the
     output is still PLAIN's; `ckpt verify` (CKPT_TOOL) calls the newest's
     chain broken, and the intact directory sound;
+  - with the chain's full image replaced by another run's (intact, same
+    checkpoint, another image id), `ckpt verify` and recovery both refuse
+    the chain after it, naming the link, and recovery goes on from it;
+  - an incremental checkpoint without its INCREMENTAL marker: `ckpt verify`
+    reports it (pruning would not keep what it needs);
   - with that image missing instead, recovery goes back alike and does not
     set the newest aside as damaged (its parent may come back);
   - CKPT_INCREMENTAL above 64 is refused with a message;
@@ -120,7 +125,7 @@ def main():
     v = subprocess.run([a.ckpt_tool, "verify", saved], capture_output=True, text=True)
     check(v.returncode == 0, "ckpt verify: the intact chain is sound", v.stdout[-2000:])
     v = subprocess.run([a.ckpt_tool, "verify", ckdir], capture_output=True, text=True)
-    check(v.returncode == 1 and f"BROKEN CHAIN {ckdir}/ckpt-{newest:06d}: incremental" in v.stdout,
+    check(v.returncode == 1 and f"BROKEN CHAIN {ckdir}/ckpt-{newest:06d}/" in v.stdout,
           "ckpt verify: the newest's chain is broken by the damaged link", v.stdout[-2000:])
     rc, err = recover(a.exe, env, out)
     with open(out, "rb") as f:
@@ -132,6 +137,43 @@ def main():
     check(got == want, "recovered from an older checkpoint, the output equals the plain build's",
           diff_excerpt(want, got))
 
+
+    # The chain's full image replaced by an intact one of another run, of the
+    # same checkpoint: not the one the next was written against, so only the
+    # full one is usable; `ckpt verify` says which link is wrong, as recovery.
+    # (Its output went to the same file, which recovery rewinds only if it is
+    # the one the image's run wrote to.)
+    other = os.path.join(work, "other")
+    hit = run_until_committed(a.exe, dict(env, CKPT_DIR=other), out, lambda n: n == base)
+    shutil.rmtree(ckdir, ignore_errors=True)
+    shutil.copytree(saved, ckdir)
+    shutil.copyfile(out + ".killed", out)
+    if hit == base:
+        shutil.copyfile(image(other, base), image(ckdir, base))
+    v = subprocess.run([a.ckpt_tool, "verify", ckdir], capture_output=True, text=True)
+    check(hit == base and v.returncode == 1 and f"checkpoint {base}: sound" in v.stdout and
+          f"BROKEN CHAIN {image(ckdir, base + 1)}: it is incremental, and checkpoint {base}'s "
+          "image is not the one it was written against" in v.stdout and
+          f"checkpoint {newest}: DAMAGED" in v.stdout,
+          "ckpt verify: a foreign full image breaks the chain after it", v.stdout[-3000:])
+    rc, err = recover(a.exe, env, out)
+    with open(out, "rb") as f:
+        got = f.read()
+    check(rc == 0 and f"recovering from checkpoint {base} " in err and
+          "not the one it was written against" in err and got == want,
+          f"--recover with a foreign full image went on from it (checkpoint {base}), output "
+          "as plain", err[-2000:] + diff_excerpt(want, got))
+
+    # An incremental checkpoint without its INCREMENTAL marker: pruning would
+    # not keep what it needs, so `ckpt verify` calls its chain broken.
+    shutil.rmtree(ckdir, ignore_errors=True)
+    shutil.copytree(saved, ckdir)
+    os.unlink(os.path.join(ckdir, f"ckpt-{newest:06d}", "INCREMENTAL"))
+    v = subprocess.run([a.ckpt_tool, "verify", ckdir], capture_output=True, text=True)
+    check(v.returncode == 1 and "no INCREMENTAL marker" in v.stdout and
+          f"checkpoint {newest - 1}: sound" in v.stdout,
+          "ckpt verify: an incremental checkpoint without its marker is reported",
+          v.stdout[-2000:])
 
     # The image before the newest missing: not damaged, so nothing set aside.
     shutil.rmtree(ckdir, ignore_errors=True)

@@ -95,13 +95,23 @@ struct ckpt_reader_image {
     uint64_t image_bytes; /* decompressed */
     uint32_t nsections;
     struct ckpt_reader_section *sections; /* ckpt_reader_image_free releases them */
+    uint64_t parent; /* incremental: the checkpoint whose image its heap needs; else 0 */
 };
 
 /* Read and validate a whole image file (or message log): checksum, sizes,
- * structure. 0, or CKPT_READER_DAMAGED / CKPT_READER_UNREADABLE with the
- * reason in err. */
+ * structure, and an image's heap records. 0, or CKPT_READER_DAMAGED /
+ * CKPT_READER_UNREADABLE with the reason in err. */
 int ckpt_reader_image(const char *path, struct ckpt_reader_image *img, char *err, size_t errlen);
 void ckpt_reader_image_free(struct ckpt_reader_image *img);
+/* Rank r's image of checkpoint n as a link of an incremental chain
+ * (CKPT_INCREMENTAL), checked as --recover checks it. A full image: 0, and
+ * 0 in *parent. An incremental one: 0 when the image it needs (of
+ * checkpoint *parent, same rank) is the very one it was written against and
+ * holds every byte it is said to; else CKPT_READER_DAMAGED (or
+ * CKPT_READER_UNREADABLE when an image cannot be read) with the reason.
+ * The parent's own link is its own call's to check. */
+int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t *parent,
+                           char *err, size_t errlen);
 /* What a section kind holds: "globals", "heap", "stack frames", ...;
  * kinds from 100 up belong to a layer above the runtime ("layer 100"). */
 const char *ckpt_reader_section_name(uint32_t kind, char *buf, size_t len);
