@@ -89,7 +89,7 @@ struct verdict {
 static struct verdict *verdicts;
 
 /* The longest chain a recovery loads (CKPT_INCREMENTAL's limit). */
-#define CHAIN_MAX 64
+#define CHAIN_MAX CKPT_READER_CHAIN_MAX
 
 static void note_parent(struct verdict *v, uint64_t parent)
 {

@@ -33,17 +33,17 @@ struct add_pass {
 static uint64_t padding_before(uint64_t at, uintptr_t start, size_t size)
 {
     uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-    uint64_t gap = ((uint64_t)start - (at + RECORD_HEADER)) & (page - 1);
+    uint64_t gap = ((uint64_t)start - (at + HEAP_RECORD_HEADER)) & (page - 1);
     if (size < MOVABLE_MIN || gap == 0 || gap % 8)
         return 0;
-    return gap < RECORD_HEADER ? gap + page : gap;
+    return gap < HEAP_RECORD_HEADER ? gap + page : gap;
 }
 
 /* Both passes advance the same way: a padding record if needed, the range. */
 static uint64_t advance(struct add_pass *p, uintptr_t start, size_t size, uint64_t *padding)
 {
     *padding = padding_before(p->at, start, size);
-    uint64_t n = *padding + RECORD_HEADER + padded(size);
+    uint64_t n = *padding + HEAP_RECORD_HEADER + heap_record_padded(size);
     p->at += n;
     return n;
 }
@@ -71,17 +71,17 @@ static void append_range(void *ctx, uintptr_t start, size_t size)
     uint64_t padding;
     advance(p, start, size, &padding);
     if (padding) {
-        uint64_t pad_head[2] = {PADDING_RECORD, padding - RECORD_HEADER};
+        uint64_t pad_head[2] = {HEAP_PADDING_RECORD, padding - HEAP_RECORD_HEADER};
         if (!p->failed && ckpt_image_append(p->w, pad_head, sizeof pad_head, p->err, p->errlen))
             p->failed = 1;
-        append_zeros(p, padding - RECORD_HEADER);
+        append_zeros(p, padding - HEAP_RECORD_HEADER);
     }
     uint64_t head[2] = {start - ckpt_heap_base(), size}; /* x86-64: little endian, as the image */
     if (p->failed ||
         ckpt_image_append(p->w, head, sizeof head, p->err, p->errlen) != 0 ||
         ckpt_image_append(p->w, (const void *)start, size, p->err, p->errlen) != 0)
         p->failed = 1;
-    append_zeros(p, padded(size) - size);
+    append_zeros(p, heap_record_padded(size) - size);
 }
 
 /* The saved ranges cut into runs of bytes, of untouched pages and (in an
@@ -89,7 +89,7 @@ static void append_range(void *ctx, uintptr_t start, size_t size)
 struct segment {
     uintptr_t start;
     size_t size;
-    enum record_kind kind;
+    enum ckpt_heap_record_kind kind;
 };
 struct segments {
     struct segment *v;
@@ -100,13 +100,13 @@ struct segments {
     int failed;
 };
 
-static void push_segment(struct segments *s, uintptr_t start, size_t size, enum record_kind kind)
+static void push_segment(struct segments *s, uintptr_t start, size_t size, enum ckpt_heap_record_kind kind)
 {
     if (s->failed)
         return;
     if (s->n > 0) { /* page by page, runs of a kind grow */
         struct segment *last = &s->v[s->n - 1];
-        if (last->kind == kind && kind != RECORD_ZEROS && last->start + last->size == start) {
+        if (last->kind == kind && kind != HEAP_RECORD_ZEROS && last->start + last->size == start) {
             last->size += size;
             return;
         }
@@ -128,18 +128,18 @@ static void add_segment(void *ctx, uintptr_t start, size_t size, int untouched)
 {
     struct segments *s = ctx;
     if (!s->incremental) {
-        push_segment(s, start, size, untouched ? RECORD_ZEROS : RECORD_BYTES);
+        push_segment(s, start, size, untouched ? HEAP_RECORD_ZEROS : HEAP_RECORD_BYTES);
         return;
     }
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     if (untouched) {
         for (uintptr_t at = start; at < start + size; at += page)
             ckpt_heap_delta_zero(at);
-        push_segment(s, start, size, RECORD_ZEROS);
+        push_segment(s, start, size, HEAP_RECORD_ZEROS);
         return;
     }
     for (uintptr_t at = start; at < start + size; at += page)
-        push_segment(s, at, page, ckpt_heap_delta_same(at) ? RECORD_SAME : RECORD_BYTES);
+        push_segment(s, at, page, ckpt_heap_delta_same(at) ? HEAP_RECORD_SAME : HEAP_RECORD_BYTES);
 }
 
 /* Incremental: the page run gathered so far, cut where pages were never touched. */
@@ -176,23 +176,23 @@ static void split_range(void *ctx, uintptr_t start, size_t size)
 /* The two passes over a segment: a zero or same record is its header alone. */
 static void count_segment(struct add_pass *p, const struct segment *s)
 {
-    if (s->kind == RECORD_BYTES) {
+    if (s->kind == HEAP_RECORD_BYTES) {
         count_range(p, s->start, s->size);
         return;
     }
-    p->total += RECORD_HEADER;
-    p->at += RECORD_HEADER;
+    p->total += HEAP_RECORD_HEADER;
+    p->at += HEAP_RECORD_HEADER;
 }
 
 static void append_segment(struct add_pass *p, const struct segment *s)
 {
-    if (s->kind == RECORD_BYTES) {
+    if (s->kind == HEAP_RECORD_BYTES) {
         append_range(p, s->start, s->size);
         return;
     }
-    uint64_t flag = s->kind == RECORD_ZEROS ? ZERO_RECORD_BIT : SAME_RECORD_BIT;
+    uint64_t flag = s->kind == HEAP_RECORD_ZEROS ? HEAP_ZERO_RECORD_BIT : HEAP_SAME_RECORD_BIT;
     uint64_t head[2] = {s->start - ckpt_heap_base(), s->size | flag};
-    p->at += RECORD_HEADER;
+    p->at += HEAP_RECORD_HEADER;
     if (!p->failed && ckpt_image_append(p->w, head, sizeof head, p->err, p->errlen) != 0)
         p->failed = 1;
 }
@@ -228,9 +228,9 @@ int ckpt_heap_image_add(struct ckpt_image_writer *w, int incremental, size_t *sa
     *saved = *same = 0;
     for (size_t i = 0; rc == 0 && i < segs.n && !p.failed; i++) {
         append_segment(&p, &segs.v[i]);
-        if (segs.v[i].kind == RECORD_BYTES)
+        if (segs.v[i].kind == HEAP_RECORD_BYTES)
             *saved += segs.v[i].size;
-        else if (segs.v[i].kind == RECORD_SAME)
+        else if (segs.v[i].kind == HEAP_RECORD_SAME)
             *same += segs.v[i].size;
     }
     ckpt_untracked_free(segs.v);
@@ -278,10 +278,10 @@ static long long move_range(struct ckpt_image *img, const uint8_t *src, uintptr_
 int ckpt_heap_image_has_long_ranges(const struct ckpt_image_section *s)
 {
     uint64_t at = 0;
-    struct record r;
+    struct ckpt_heap_record r;
     char err[8];
     while (ckpt_heap_record_read(s, &at, &r, err, sizeof err) == 1)
-        if (r.kind == RECORD_BYTES && r.length >= MOVABLE_MIN)
+        if (r.kind == HEAP_RECORD_BYTES && r.length >= MOVABLE_MIN)
             return 1;
     return 0;
 }
@@ -294,13 +294,13 @@ int ckpt_heap_image_load(struct ckpt_image *img, const struct ckpt_image_section
      * split): past the budget, ranges are copied, so that a fragmented heap
      * cannot use up the process's mappings. */
     uint64_t at = 0;
-    struct record r;
+    struct ckpt_heap_record r;
     *moved = 0;
     while (ckpt_heap_record_read(s, &at, &r, err, errlen) == 1) {
         uintptr_t dst = ckpt_heap_base() + r.offset;
-        if (r.kind == RECORD_SAME) /* the parent's load put them there */
+        if (r.kind == HEAP_RECORD_SAME) /* the parent's load put them there */
             continue;
-        if (r.kind == RECORD_ZEROS) {
+        if (r.kind == HEAP_RECORD_ZEROS) {
             zero_range(dst, r.length, &budget->fresh_left);
             continue;
         }

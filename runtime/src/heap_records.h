@@ -7,11 +7,11 @@
  * A record is a u64 offset from the heap's base and a u64 length; the
  * length's top bits say what follows:
  *   - neither bit: the bytes, then zero padding to a multiple of 8;
- *   - ZERO_RECORD_BIT: nothing; the range comes back as zeros (pages the
+ *   - HEAP_ZERO_RECORD_BIT: nothing; the range comes back as zeros (pages the
  *     program never touched, untouched_pages.h);
- *   - SAME_RECORD_BIT: nothing; the range holds what the parent image of an
+ *   - HEAP_SAME_RECORD_BIT: nothing; the range holds what the parent image of an
  *     incremental image gave it.
- * A record whose offset is PADDING_RECORD is padding: its length in bytes
+ * A record whose offset is HEAP_PADDING_RECORD is padding: its length in bytes
  * follow, to be skipped.
  */
 #ifndef AALC_HEAP_RECORDS_H
@@ -22,21 +22,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RECORD_HEADER 16u
-#define PADDING_RECORD UINT64_MAX
-#define ZERO_RECORD_BIT ((uint64_t)1 << 63)
-#define SAME_RECORD_BIT ((uint64_t)1 << 62)
-#define RECORD_FLAGS (ZERO_RECORD_BIT | SAME_RECORD_BIT)
+#define HEAP_RECORD_HEADER 16u
+#define HEAP_PADDING_RECORD UINT64_MAX
+#define HEAP_ZERO_RECORD_BIT ((uint64_t)1 << 63)
+#define HEAP_SAME_RECORD_BIT ((uint64_t)1 << 62)
+#define HEAP_RECORD_FLAGS (HEAP_ZERO_RECORD_BIT | HEAP_SAME_RECORD_BIT)
 
-enum record_kind { RECORD_BYTES, RECORD_ZEROS, RECORD_SAME };
+enum ckpt_heap_record_kind { HEAP_RECORD_BYTES, HEAP_RECORD_ZEROS, HEAP_RECORD_SAME };
 
-static inline uint64_t padded(uint64_t n)
+static inline uint64_t heap_record_padded(uint64_t n)
 {
     return (n + 7) & ~(uint64_t)7;
 }
 
-struct record {
-    enum record_kind kind;
+struct ckpt_heap_record {
+    enum ckpt_heap_record_kind kind;
     uint64_t offset, length;
     const uint8_t *bytes;
 };
@@ -44,7 +44,7 @@ struct record {
 /* The record at *at of a section, header checked against the section's
  * size: its kind, offset, length and (bytes only) data; padding skipped.
  * 1 with a record, 0 at the end, -1 with a message if malformed. */
-int ckpt_heap_record_read(const struct ckpt_image_section *s, uint64_t *at, struct record *r,
+int ckpt_heap_record_read(const struct ckpt_image_section *s, uint64_t *at, struct ckpt_heap_record *r,
                           char *err, size_t errlen);
 
 /* Check a heap section completely before anything is copied: records well

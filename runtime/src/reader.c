@@ -167,7 +167,8 @@ static int starts_compressed(const char *path)
     return got > 0 && ckpt_image_is_compressed(head, (size_t)got);
 }
 
-/* A program's image (a message log has no heap): its heap well formed, as
+/* A program's image (one with a runtime record; a message log has none):
+ * its heap well formed, as
  * a recovery checks it first, and the checkpoint its incremental heap
  * needs (0: none). 0, or -1 with a message. */
 static int heap_and_parent(const char *path, const struct ckpt_image *img, uint64_t *parent,
@@ -177,10 +178,14 @@ static int heap_and_parent(const char *path, const struct ckpt_image *img, uint6
     size_t used;
     const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
     *parent = 0;
-    if (!heap)
-        return 0;
+    if (!ckpt_image_find(img, CKPT_SECTION_RUNTIME, 0))
+        return 0; /* a message log */
+    if (!heap) {
+        snprintf(err, errlen, "%s: saved heap missing", path);
+        return -1;
+    }
     if (ckpt_heap_image_check(heap, &used, why, sizeof why) != 0 ||
-        ckpt_image_chain_parent(img, img->header.checkpoint, 0, CKPT_INCREMENTAL_MAX, parent,
+        ckpt_image_chain_parent(img, img->header.checkpoint, 0, CKPT_READER_CHAIN_MAX, parent,
                                 why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: %s", path, why);
         return -1;
@@ -221,10 +226,14 @@ int ckpt_reader_image(const char *path, struct ckpt_reader_image *out, char *err
     ckpt_image_close(&img);
     if (rc != 0) {
         ckpt_reader_image_free(out);
+        memset(out, 0, sizeof *out);
         return CKPT_READER_DAMAGED;
     }
     return 0;
 }
+
+_Static_assert(CKPT_READER_CHAIN_MAX == CKPT_INCREMENTAL_MAX,
+               "ckpt verify allows the chains recovery loads");
 
 /* An image opened as a recovery first looks at it: checksum, and a heap
  * section that is well formed. */
@@ -254,7 +263,13 @@ int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t 
     int rc = open_with_heap(path, &img, err, errlen);
     if (rc != 0)
         return rc;
-    if (ckpt_image_chain_parent(&img, n, 0, CKPT_INCREMENTAL_MAX, parent, why, sizeof why) != 0) {
+    if (img.header.checkpoint != n || img.header.rank != rank) {
+        snprintf(err, errlen, "%s is not the image of checkpoint %llu, rank %u", path,
+                 (unsigned long long)n, rank);
+        ckpt_image_close(&img);
+        return CKPT_READER_DAMAGED;
+    }
+    if (ckpt_image_chain_parent(&img, n, 0, CKPT_READER_CHAIN_MAX, parent, why, sizeof why) != 0) {
         snprintf(err, errlen, "%s: %s", path, why);
         ckpt_image_close(&img);
         return CKPT_READER_DAMAGED;
@@ -271,7 +286,8 @@ int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t 
         ckpt_image_close(&img);
         return rc;
     }
-    if (up.header.checkpoint != *parent || up.header.rank != rank) {
+    if (up.header.checkpoint != *parent || up.header.rank != rank ||
+        up.header.nranks != img.header.nranks) {
         snprintf(err, errlen, "%s: incremental, and %s is not the image of checkpoint %llu, "
                  "rank %u it needs", path, parent_path, (unsigned long long)*parent, rank);
         rc = CKPT_READER_DAMAGED;

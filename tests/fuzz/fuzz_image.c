@@ -34,6 +34,7 @@
 #include "image.h"
 #include "image_chain.h"
 #include "image_compress.h"
+#include "options.h"
 
 #define HEADER_SIZE 104u
 #define TRAILER_SIZE 32u
@@ -79,11 +80,15 @@ static void load_heap(struct ckpt_image *img, const struct ckpt_image_section *h
     if (ckpt_heap_image_check(heap, &used, err, sizeof err) != 0)
         return;
     ckpt_heap_image_has_long_ranges(heap);
+    /* An incremental image, as its own parent: its chain record, and every
+     * same record against the image's own records. */
     uint64_t parent;
-    if (ckpt_image_chain_parent(img, img->header.checkpoint, 0, 64, &parent, err, sizeof err) ==
-            0 &&
-        parent != 0) /* an incremental image, as its own parent */
+    if (ckpt_image_chain_parent(img, img->header.checkpoint, 0, CKPT_INCREMENTAL_MAX, &parent,
+                                err, sizeof err) == 0 &&
+        parent != 0)
         ckpt_image_chain_check(img, img, err, sizeof err);
+    if (ckpt_heap_image_has_same(heap))
+        ckpt_heap_image_check_parent(heap, heap, err, sizeof err);
     if (ckpt_heap_prepare_restore(used, 0, err, sizeof err) != 0)
         return;
     ckpt_heap_image_load(img, heap, &CKPT_HEAP_LOAD_BUDGET, &moved, err, sizeof err);

@@ -125,7 +125,10 @@ def main():
     v = subprocess.run([a.ckpt_tool, "verify", saved], capture_output=True, text=True)
     check(v.returncode == 0, "ckpt verify: the intact chain is sound", v.stdout[-2000:])
     v = subprocess.run([a.ckpt_tool, "verify", ckdir], capture_output=True, text=True)
-    check(v.returncode == 1 and f"BROKEN CHAIN {ckdir}/ckpt-{newest:06d}/" in v.stdout,
+    check(v.returncode == 1 and
+          f"BROKEN CHAIN {image(ckdir, newest)}: incremental, and checkpoint {newest - 1}'s "
+          "image it needs cannot be used" in v.stdout and
+          f"checkpoint {newest}: DAMAGED" in v.stdout,
           "ckpt verify: the newest's chain is broken by the damaged link", v.stdout[-2000:])
     rc, err = recover(a.exe, env, out)
     with open(out, "rb") as f:
@@ -148,6 +151,7 @@ def main():
     shutil.rmtree(ckdir, ignore_errors=True)
     shutil.copytree(saved, ckdir)
     shutil.copyfile(out + ".killed", out)
+    hit = hit if os.path.exists(image(other, base)) else None  # pruned before the kill
     if hit == base:
         shutil.copyfile(image(other, base), image(ckdir, base))
     v = subprocess.run([a.ckpt_tool, "verify", ckdir], capture_output=True, text=True)

@@ -103,13 +103,16 @@ struct ckpt_reader_image {
  * CKPT_READER_UNREADABLE with the reason in err. */
 int ckpt_reader_image(const char *path, struct ckpt_reader_image *img, char *err, size_t errlen);
 void ckpt_reader_image_free(struct ckpt_reader_image *img);
+/* The longest chain of incremental images a recovery loads. */
+#define CKPT_READER_CHAIN_MAX 64
 /* Rank r's image of checkpoint n as a link of an incremental chain
  * (CKPT_INCREMENTAL), checked as --recover checks it. A full image: 0, and
  * 0 in *parent. An incremental one: 0 when the image it needs (of
- * checkpoint *parent, same rank) is the very one it was written against and
- * holds every byte it is said to; else CKPT_READER_DAMAGED (or
- * CKPT_READER_UNREADABLE when an image cannot be read) with the reason.
- * The parent's own link is its own call's to check. */
+ * checkpoint *parent, same rank and rank count) is the very one it was
+ * written against and holds every byte it is said to; else
+ * CKPT_READER_DAMAGED (or CKPT_READER_UNREADABLE when an image cannot be
+ * read) with the reason. Left to the caller: that checkpoint *parent is
+ * committed, and the parent's own link (its own call). */
 int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t *parent,
                            char *err, size_t errlen);
 /* What a section kind holds: "globals", "heap", "stack frames", ...;
