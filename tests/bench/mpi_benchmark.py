@@ -529,7 +529,11 @@ def coll_section(crows, opts):
         "served from the log (only on recovery); no extra communication. Per operation, "
         f"size and run: warm-up calls, then {opts.blocks} timed blocks of {opts.scale:g} x "
         f"2^27 bytes, at least 16 and at most {int(opts.scale * 20000)} calls per block; a "
-        "block's time is the slowest rank's, the median block counts. Built and run like the "
+        "block's time is the slowest rank's, the median block counts. Before the first, each "
+        "process makes one `PMPI_Bcast`, `PMPI_Allreduce` and `PMPI_Barrier`: the layer "
+        "makes collectives of its own in `MPI_Init`, and under Open MPI a small Allreduce's "
+        "time depends on which collectives the process made before (see the Open MPI "
+        "section; MPICH's did not, checked by hand). Built and run like the "
         "ping-pong, in the same repeats, right after it and in the same order.", "",
         "Targets: an **8-byte Allreduce at most 5% slower** than plain MPI, a **1 MiB one at "
         "most 2%**. Columns as in the ping-pong table; \"added\" is per call, \"paired\" "
@@ -706,9 +710,26 @@ def openmpi_section(rows, mrows, crows, raw, mech, loads, info, opts, when):
         "### Ping-pong", ""]
     lines += pingpong_table(rows, raw, mech)
     if crows:
-        lines += ["### Collectives", ""] + coll_table(crows)
+        lines += ["### Collectives", "", OPENMPI_COLL_STATE, ""] + coll_table(crows)
     lines += mech_section(rows, mrows, "### Piggyback mechanism")
     return lines
+
+
+# Measured by hand (tests/bench/collbench.c, medians of 8 alternated runs, the
+# PMPI_Allreduce figure), when the across-builds gap at 8 B was looked into.
+OPENMPI_COLL_STATE = (
+    "Across builds, Open MPI's 8-byte Allreduce measures Open MPI's state more than the "
+    "layer. In plain `mpicc.openmpi` builds of collbench (by hand, 2026-11-30, medians of "
+    "8 alternated runs, `PMPI_Allreduce` on `MPI_COMM_WORLD`): 0.55 us when the process "
+    "had made no collective before, 0.71 us after one `PMPI_Bcast` of one int (on "
+    "`MPI_COMM_WORLD` or on a duplicate alike), 0.69 us after the Bcast, Allreduce and "
+    "Barrier collbench now makes first. The AALC build's `PMPI_Allreduce`, past the layer, "
+    "took 0.63 to 0.75 us before that warm-up, as long as its `MPI_Allreduce`: the layer's "
+    "own collectives in `MPI_Init` (a Bcast, two Allreduces, an Allgather) had put Open MPI "
+    "in that state. That was the +22.6% across builds this table showed before the warm-up; "
+    "with it, the plain build came out the slower in this run. Neither the number of "
+    "communicators nor the layer's malloc, stack or address layout mattered (each tried "
+    "alone in a plain build). The in-process figure is the verdict.")
 
 
 def pingpong_table(rows, raw, mech):
