@@ -438,7 +438,23 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
     switch (p.rewrite) {
     case Rewrite::Hoist:
     case Rewrite::HoistBeforeDecl: {
-        std::vector<Moved> moved = p.moved;
+        // One expression may be planned twice: as an argument that has side
+        // effects (wrapped in its conversion to the parameter's type) and as
+        // the call that reaches a checkpoint. Moved twice, it would run
+        // twice: the least wrapped one stays, and the conversion is the
+        // parameter's again.
+        std::vector<Moved> moved;
+        for (const Moved &m : p.moved) {
+            const Expr *core = m.expr->IgnoreParenImpCasts();
+            auto same = std::find_if(moved.begin(), moved.end(), [&](const Moved &o) {
+                return o.kind == Moved::Value && m.kind == Moved::Value &&
+                       o.expr->IgnoreParenImpCasts() == core;
+            });
+            if (same == moved.end())
+                moved.push_back(m);
+            else if (m.expr == core)
+                *same = m;
+        }
         std::sort(moved.begin(), moved.end(), [&](const Moved &a, const Moved &b) {
             return sm.isBeforeInTranslationUnit(fileRange(a.expr->getSourceRange()).getEnd(),
                                                 fileRange(b.expr->getSourceRange()).getEnd());
