@@ -440,24 +440,29 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
     case Rewrite::HoistBeforeDecl: {
         // One expression may be planned twice: as an argument that has side
         // effects (wrapped in its conversion to the parameter's type) and as
-        // the call that reaches a checkpoint. Moved twice, it would run
-        // twice: the least wrapped one stays, and the conversion is the
-        // parameter's again.
+        // what reaches a checkpoint in it (the call, or the ?:, && or || it
+        // is in). Moved twice, it would run twice: the unwrapped one moves,
+        // and the conversion applies to its temporary where the argument was.
         std::vector<Moved> moved;
         for (const Moved &m : p.moved) {
             const Expr *core = m.expr->IgnoreParenImpCasts();
-            auto same = std::find_if(moved.begin(), moved.end(), [&](const Moved &o) {
-                return o.kind == Moved::Value && m.kind == Moved::Value &&
-                       o.expr->IgnoreParenImpCasts() == core;
-            });
-            if (same == moved.end())
+            auto isCore = [&](const Moved &o) { return o.expr == core; };
+            if (m.kind == Moved::Value && core != m.expr &&
+                std::any_of(p.moved.begin(), p.moved.end(), isCore))
+                continue;
+            auto same = [&](const Moved &o) { return o.kind == m.kind && o.expr == m.expr; };
+            if (std::none_of(moved.begin(), moved.end(), same))
                 moved.push_back(m);
-            else if (m.expr == core)
-                *same = m;
         }
-        std::sort(moved.begin(), moved.end(), [&](const Moved &a, const Moved &b) {
-            return sm.isBeforeInTranslationUnit(fileRange(a.expr->getSourceRange()).getEnd(),
-                                                fileRange(b.expr->getSourceRange()).getEnd());
+        // In the order C evaluates them: by where they end, and of two that
+        // end together (1 + f() and its f()) the inner first, so that the
+        // outer one's text has the inner one's temporary in its place.
+        std::stable_sort(moved.begin(), moved.end(), [&](const Moved &a, const Moved &b) {
+            CharSourceRange ra = fileRange(a.expr->getSourceRange()),
+                            rb = fileRange(b.expr->getSourceRange());
+            if (ra.getEnd() != rb.getEnd())
+                return sm.isBeforeInTranslationUnit(ra.getEnd(), rb.getEnd());
+            return sm.isBeforeInTranslationUnit(rb.getBegin(), ra.getBegin());
         });
         std::vector<std::pair<const Expr *, std::string>> temps;
         std::string declarations;
