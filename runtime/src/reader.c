@@ -235,18 +235,20 @@ int ckpt_reader_image(const char *path, struct ckpt_reader_image *out, char *err
 _Static_assert(CKPT_READER_CHAIN_MAX == CKPT_INCREMENTAL_MAX,
                "ckpt verify allows the chains recovery loads");
 
-/* An image opened as a recovery first looks at it: checksum, and a heap
- * section that is well formed. */
-static int open_with_heap(const char *path, struct ckpt_image *img, char *err, size_t errlen)
+/* A program's image opened as ckpt_reader_image reads it (heap_and_parent),
+ * with the checkpoint its heap needs; one without a heap is damaged. */
+static int open_image(const char *path, struct ckpt_image *img, uint64_t *parent, char *err,
+                      size_t errlen)
 {
-    char why[512];
     int rc = ckpt_image_open(path, NULL, 0, img, err, errlen);
     if (rc != 0)
         return rc == CKPT_IMAGE_UNREADABLE ? CKPT_READER_UNREADABLE : CKPT_READER_DAMAGED;
-    const struct ckpt_image_section *heap = ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0);
-    size_t used;
-    if (!heap || ckpt_heap_image_check(heap, &used, why, sizeof why) != 0) {
-        snprintf(err, errlen, "%s: %s", path, heap ? why : "saved heap missing");
+    rc = heap_and_parent(path, img, parent, err, errlen);
+    if (rc == 0 && !ckpt_image_find(img, CKPT_SECTION_HEAP_RANGES, 0)) {
+        snprintf(err, errlen, "%s: saved heap missing", path); /* a log in an image's place */
+        rc = -1;
+    }
+    if (rc != 0) {
         ckpt_image_close(img);
         return CKPT_READER_DAMAGED;
     }
@@ -258,9 +260,9 @@ int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t 
 {
     char path[4096], parent_path[4096], why[4096 + 256];
     struct ckpt_image img, up;
-    *parent = 0;
+    uint64_t grandparent;
     ckpt_store_image_path(dir, n, rank, path, sizeof path);
-    int rc = open_with_heap(path, &img, err, errlen);
+    int rc = open_image(path, &img, parent, err, errlen);
     if (rc != 0)
         return rc;
     if (img.header.checkpoint != n || img.header.rank != rank) {
@@ -269,17 +271,12 @@ int ckpt_reader_image_link(const char *dir, uint64_t n, uint32_t rank, uint64_t 
         ckpt_image_close(&img);
         return CKPT_READER_DAMAGED;
     }
-    if (ckpt_image_chain_parent(&img, n, 0, CKPT_READER_CHAIN_MAX, parent, why, sizeof why) != 0) {
-        snprintf(err, errlen, "%s: %s", path, why);
-        ckpt_image_close(&img);
-        return CKPT_READER_DAMAGED;
-    }
     if (*parent == 0) {
         ckpt_image_close(&img);
         return 0;
     }
     ckpt_store_image_path(dir, *parent, rank, parent_path, sizeof parent_path);
-    rc = open_with_heap(parent_path, &up, why, sizeof why);
+    rc = open_image(parent_path, &up, &grandparent, why, sizeof why);
     if (rc != 0) {
         snprintf(err, errlen, "%s: incremental, and checkpoint %llu's image it needs cannot be "
                  "used: %s", path, (unsigned long long)*parent, why);
