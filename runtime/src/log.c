@@ -60,13 +60,18 @@ int ckpt_stopping_on_error(void)
     return stopping_on_error;
 }
 
-void ckpt_fatal(const char *format, ...)
+void ckpt_stop_after_error(void)
 {
     stopping_on_error = 1;
+    ckpt_output_forward_failed();
+    exit(1);
+}
+
+void ckpt_fatal(const char *format, ...)
+{
     va_list ap;
     va_start(ap, format);
     emit("error: ", format, ap);
     va_end(ap);
-    ckpt_output_forward_failed();
-    exit(1);
+    ckpt_stop_after_error();
 }

@@ -11,5 +11,7 @@ void ckpt_log_set_rank(int rank);
 /* An error that does not stop the program by itself: one of several to
  * report before ckpt_fatal. */
 void ckpt_error(const char *format, ...) __attribute__((format(printf, 1, 2)));
+/* Stops as ckpt_fatal does, after the cause was reported with ckpt_error. */
+_Noreturn void ckpt_stop_after_error(void);
 
 #endif

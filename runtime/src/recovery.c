@@ -416,24 +416,27 @@ static uint64_t take_prefetched(void)
 
 /* Exits when checkpoint n belongs to another job: under MPI every rank
  * leaves together, also those whose view passed, so that the launcher reports
- * the message and no rank's abrupt end. */
+ * the message and no rank's abrupt end. A refusing rank reports before it
+ * tells the others: a launcher may end it as soon as another rank has left. */
 static void check_job(const char *dir, uint64_t n)
 {
     const struct ckpt_layer *layer = ckpt_active_layer;
     char why[2 * PATH_MAX + 1024];
     int ok = ckpt_job_check(dir, n, ckpt_nranks, why, sizeof why) == 0;
-    if (layer && layer->all_ranks) {
-        int all = layer->all_ranks(ok);
-        if (all)
-            return;
-        layer->leave_together();
-        if (ok)
-            ckpt_fatal("--recover: another rank refused checkpoint %llu in %s (its message "
-                       "says why)",
-                       (unsigned long long)n, dir);
+    if (!layer || !layer->all_ranks) {
+        if (!ok)
+            ckpt_fatal("%s", why);
+        return;
     }
     if (!ok)
-        ckpt_fatal("%s", why);
+        ckpt_error("%s", why);
+    if (layer->all_ranks(ok))
+        return;
+    layer->leave_together();
+    if (!ok)
+        ckpt_stop_after_error();
+    ckpt_fatal("--recover: another rank refused checkpoint %llu in %s (its message says why)",
+               (unsigned long long)n, dir);
 }
 
 uint64_t ckpt_recover(void)
