@@ -6,6 +6,7 @@
 
 #include "liveness.h"
 #include "normalizer.h"
+#include "const_locals.h"
 #include "templates.h"
 #include "type_spelling.h"
 
@@ -214,6 +215,30 @@ private:
 // Gives v a name of its own in the output (its declaration and every use),
 // so that a save block can name it beside the local it hides. Not when the
 // name is written by a macro: the expansion cannot be rewritten.
+// The restore blocks write into every local they restore: one declared
+// const must not be (const_locals.h).
+void Instrumenter::dropConstOfRestored(const std::vector<Site *> &ready)
+{
+    std::set<const VarDecl *> seen;
+    for (const Site *s : ready)
+        for (const VarDecl *v : s->locals) {
+            if (!seen.insert(v).second || !declaredConst(v, *ctx_))
+                continue;
+            std::vector<SourceEdit> edits;
+            if (!editsDroppingConst(v, *ctx_, edits)) {
+                if (reported_.insert(v).second)
+                    error(v->getLocation(),
+                          "'%0' is declared const but is restored when the stack is rebuilt, "
+                          "and ckpt-instrument cannot drop that 'const' (it comes from a macro "
+                          "or a '__typeof__'); declare '%0' without const")
+                        << v->getName();
+                continue;
+            }
+            for (const SourceEdit &e : edits)
+                rewriter_.ReplaceText(e.range, e.text);
+        }
+}
+
 bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
 {
     if (renamed_.count(v))
@@ -1001,6 +1026,7 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
                                ? "ckpt_vla_" + std::to_string(chained_[s->chain[i + 1]].index)
                                : "ckpt_resume_" + std::to_string(s->label)});
     }
+    dropConstOfRestored(ready);
     applyRenames();
     // Last to first: an edit never lands where an earlier one already wrote.
     struct Edit {

@@ -52,7 +52,7 @@ int two(void)
         return (int){0};
     }
 #line 15 "call_in_multiple_declaration.c"
-    const int c = 3; 
+    int c = 3; 
     if (0) {
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
         CKPT_RESTORE(a);
@@ -69,7 +69,7 @@ int two(void)
         return (int){0};
     }
 #line 15 "call_in_multiple_declaration.c"
-                                                const int d = ckpt_value_2_1 + 1;
+                                                int d = ckpt_value_2_1 + 1;
     int *p = &a; 
     if (0) {
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */

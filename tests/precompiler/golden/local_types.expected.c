@@ -41,7 +41,7 @@ double shapes(struct point origin, int count, const char *name)
     double (*scale)(double) = NULL;
     enum mode m = SLOW;
     label_t label = {3, "abc"};
-    const int limit = 10;
+    int limit = 10;
     volatile int ticks = 0;
     v.d = 2.5;
     buf[0] = name[0];
