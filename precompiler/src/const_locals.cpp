@@ -5,6 +5,7 @@
 
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
 
 namespace aalc
 {
@@ -32,11 +33,6 @@ bool isPointerQualifier(StringRef w)
            w == "restrict" || w == "__restrict" || w == "__restrict__" || w == "_Atomic";
 }
 
-StringRef word(const Token &t)
-{
-    return t.is(tok::raw_identifier) ? t.getRawIdentifier() : StringRef();
-}
-
 bool objectConst(QualType t, const ASTContext &ctx)
 {
     QualType c = t.getCanonicalType();
@@ -45,49 +41,186 @@ bool objectConst(QualType t, const ASTContext &ctx)
     return c.isConstQualified();
 }
 
-// The 'const' keywords among the specifiers that begin v's declaration: up to
-// its declarator, or the first declarator of the statement ('*', '(', '[',
-// '=', ',', ';' or v's name).
-void specifierConsts(const VarDecl *v, const SourceManager &sm, const LangOptions &lo,
-                     std::vector<Token> &found)
+// Down to the type of the object itself (the element of an array);
+// `qualified` tells whether a const was met on the way.
+TypeLoc objectLevel(TypeLoc at, bool &qualified)
 {
-    Token t;
-    if (Lexer::getRawToken(v->getBeginLoc(), t, sm, lo, true))
-        return;
-    int depth = 0;
-    bool specifierParenthesis = false;
+    qualified = false;
     for (;;) {
-        if (t.getLocation() == v->getLocation() ||
-            sm.isBeforeInTranslationUnit(v->getLocation(), t.getLocation()))
-            return;
-        if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
-            if (depth == 0 && !t.is(tok::l_brace) && !specifierParenthesis)
-                return;
-            ++depth;
-        } else if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
-            --depth;
-        } else if (depth == 0) {
-            if (t.isOneOf(tok::star, tok::comma, tok::equal, tok::semi, tok::colon, tok::eof))
-                return;
-            if (isConstWord(word(t)))
-                found.push_back(t);
+        if (auto q = at.getAs<QualifiedTypeLoc>()) {
+            qualified |= q.getType().getLocalQualifiers().hasConst();
+            at = q.getUnqualifiedLoc();
+        } else if (auto a = at.getAs<ArrayTypeLoc>()) {
+            at = a.getElementLoc();
+        } else if (auto p = at.getAs<ParenTypeLoc>()) {
+            at = p.getInnerLoc();
+        } else if (auto a = at.getAs<AttributedTypeLoc>()) {
+            at = a.getModifiedLoc();
+        } else {
+            return at;
         }
-        specifierParenthesis = takesParenthesis(word(t));
-        auto next = Lexer::findNextToken(t.getLocation(), sm, lo);
-        if (!next)
-            return;
-        t = *next;
     }
 }
 
-// The 'const' keywords right after a pointer's '*'.
-void pointerConsts(SourceLocation star, const SourceManager &sm, const LangOptions &lo,
-                   std::vector<Token> &found)
+// A declarator that adds a pointer or function level to the specifiers'
+// type, so that their const is its pointee's.
+bool addsLevel(const VarDecl *v)
 {
-    for (auto t = Lexer::findNextToken(star, sm, lo); t && isPointerQualifier(word(*t));
-         t = Lexer::findNextToken(t->getLocation(), sm, lo))
-        if (isConstWord(word(*t)))
-            found.push_back(*t);
+    const TypeSourceInfo *info = v->getTypeSourceInfo();
+    if (!info)
+        return true;
+    bool qualified;
+    TypeLoc at = objectLevel(info->getTypeLoc(), qualified);
+    return at.getAs<PointerTypeLoc>() || at.getAs<BlockPointerTypeLoc>() ||
+           at.getAs<FunctionTypeLoc>();
+}
+
+// The tokens of one declaration, as written, with what the preprocessor
+// knows of its words.
+class DeclarationTokens
+{
+  public:
+    DeclarationTokens(const ASTContext &ctx, const Preprocessor &pp)
+        : sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), pp_(pp)
+    {
+    }
+
+    bool start(SourceLocation at, Token &t) const
+    {
+        return !Lexer::getRawToken(at, t, sm_, lo_, true);
+    }
+
+    bool next(Token &t) const
+    {
+        auto following = Lexer::findNextToken(t.getLocation(), sm_, lo_);
+        if (!following)
+            return false;
+        t = *following;
+        return true;
+    }
+
+    static StringRef word(const Token &t)
+    {
+        return t.is(tok::raw_identifier) ? t.getRawIdentifier() : StringRef();
+    }
+
+    bool isKeyword(StringRef w) const
+    {
+        return pp_.getIdentifierInfo(w)->getTokenID() != tok::identifier;
+    }
+
+    bool isMacro(StringRef w) const { return pp_.getMacroInfo(pp_.getIdentifierInfo(w)); }
+
+    // A macro whose expansion may hold 'const' (one defined by others, too).
+    bool mayWriteConst(StringRef w, int depth = 0) const
+    {
+        const MacroInfo *macro = pp_.getMacroInfo(pp_.getIdentifierInfo(w));
+        if (!macro)
+            return false;
+        if (depth > 8)
+            return true;
+        for (const Token &t : macro->tokens()) {
+            const IdentifierInfo *id = t.getIdentifierInfo();
+            if (id && (isConstWord(id->getName()) || mayWriteConst(id->getName(), depth + 1)))
+                return true;
+        }
+        return false;
+    }
+
+    // A macro's arguments written with 'const' among them.
+    bool constInParenthesis(Token t) const
+    {
+        int depth = 0;
+        do {
+            if (t.is(tok::l_paren))
+                ++depth;
+            else if (t.is(tok::r_paren))
+                --depth;
+            else if (isConstWord(word(t)) || mayWriteConst(word(t)))
+                return true;
+        } while (depth > 0 && next(t));
+        return false;
+    }
+
+    bool before(SourceLocation a, SourceLocation b) const
+    {
+        return sm_.isBeforeInTranslationUnit(a, b);
+    }
+
+  private:
+    const SourceManager &sm_;
+    const LangOptions &lo_;
+    const Preprocessor &pp_;
+};
+
+// The 'const' keywords among the specifiers that begin v's declaration, up
+// to the first declarator ('*', '(', '[', '=', ',', ';', or a name). False
+// when a macro among them may write one. `type`: the specifiers' type name.
+bool specifierConsts(const VarDecl *v, SourceRange type, const DeclarationTokens &tokens,
+                     const SourceManager &sm, std::vector<Token> &found)
+{
+    Token t;
+    if (!tokens.start(sm.getExpansionLoc(v->getBeginLoc()), t))
+        return false;
+    SourceRange typeName(sm.getExpansionLoc(type.getBegin()), sm.getExpansionLoc(type.getEnd()));
+    int depth = 0;
+    bool parenthesisBelongs = false;
+    do {
+        if (t.getLocation() == v->getLocation() || tokens.before(v->getLocation(), t.getLocation()))
+            return true;
+        StringRef w = DeclarationTokens::word(t);
+        bool belongs = parenthesisBelongs;
+        parenthesisBelongs = false;
+        if (t.isOneOf(tok::l_paren, tok::l_square, tok::l_brace)) {
+            if (depth == 0 && !t.is(tok::l_brace) && !belongs)
+                return true;
+            ++depth;
+        } else if (t.isOneOf(tok::r_paren, tok::r_square, tok::r_brace)) {
+            if (--depth < 0)
+                return true;
+        } else if (depth > 0) {
+            continue;
+        } else if (t.isOneOf(tok::star, tok::comma, tok::equal, tok::semi, tok::colon, tok::eof)) {
+            return true;
+        } else if (isConstWord(w)) {
+            found.push_back(t);
+        } else if (!w.empty() && tokens.isMacro(w)) {
+            if (tokens.mayWriteConst(w))
+                return false;
+            Token after = t;
+            if (tokens.next(after) && after.is(tok::l_paren) && tokens.constInParenthesis(after))
+                return false;
+            parenthesisBelongs = true;
+        } else if (!w.empty() && tokens.isKeyword(w)) {
+            parenthesisBelongs = takesParenthesis(w);
+        } else if (!w.empty() && !(t.getLocation() == typeName.getBegin() ||
+                                   (tokens.before(typeName.getBegin(), t.getLocation()) &&
+                                    !tokens.before(typeName.getEnd(), t.getLocation())))) {
+            return true; // the name of the statement's first declarator
+        }
+    } while (tokens.next(t));
+    return true;
+}
+
+// The 'const' keywords right after a pointer's '*'. False when a macro
+// among its qualifiers may write one.
+bool pointerConsts(SourceLocation star, const DeclarationTokens &tokens, std::vector<Token> &found)
+{
+    if (star.isMacroID())
+        return false;
+    Token t;
+    if (!tokens.start(star, t))
+        return false;
+    while (tokens.next(t)) {
+        StringRef w = DeclarationTokens::word(t);
+        if (isConstWord(w))
+            found.push_back(t);
+        else if (!w.empty() && tokens.isMacro(w) && tokens.mayWriteConst(w))
+            return false;
+        else if (w.empty() || !(isPointerQualifier(w) || tokens.isMacro(w)))
+            return true;
+    }
+    return true;
 }
 
 // A keyword's removal, with the blanks after it: "const int x" reads "int x".
@@ -101,68 +234,85 @@ SourceEdit removal(const Token &t, const SourceManager &sm)
     return {CharSourceRange::getCharRange(t.getLocation(), end.getLocWithOffset(blanks)), ""};
 }
 
+// The type a const typedef names, without the const, written where the
+// typedef is used: `__typeof__((void)0, *(T *)0)` is T's value after the
+// comma, which C gives no qualifiers (and which needs no name of T's own, or
+// of its tag, which a local may hide). An array would decay to a pointer: it
+// is spelled out, element type included.
+ConstDrop withoutConst(TypedefTypeLoc name, ASTContext &ctx, std::string &text)
+{
+    QualType type = name.getType();
+    if (type->isVariablyModifiedType())
+        return ConstDrop::VariablyModified;
+    if (!ctx.getAsArrayType(type)) {
+        text = "__typeof__((void)0, *(" + name.getTypedefNameDecl()->getName().str() + " *)0)";
+        return ConstDrop::Done;
+    }
+    Qualifiers dropped;
+    QualType plain = ctx.getUnqualifiedArrayType(type.getCanonicalType(), dropped);
+    if (!spellable(plain))
+        return ConstDrop::FromMacro;
+    text = "__typeof__(" + declare(plain, "", ctx) + ")";
+    return ConstDrop::Done;
+}
+
 } // namespace
 
-bool declaredConst(const VarDecl *v, ASTContext &ctx)
+bool declaredConst(const VarDecl *v, const ASTContext &ctx)
 {
     return objectConst(v->getType(), ctx);
 }
 
-bool editsDroppingConst(const VarDecl *v, ASTContext &ctx, std::vector<SourceEdit> &edits)
+ConstDrop editsDroppingConst(const VarDecl *v, const std::vector<const VarDecl *> &declaredWith,
+                             ASTContext &ctx, const Preprocessor &pp,
+                             std::vector<SourceEdit> &edits, const VarDecl *&shared)
 {
     const SourceManager &sm = ctx.getSourceManager();
-    const LangOptions &lo = ctx.getLangOpts();
     const TypeSourceInfo *info = v->getTypeSourceInfo();
-    if (!info || v->getLocation().isMacroID() || v->getBeginLoc().isMacroID() ||
-        !sm.isWrittenInMainFile(v->getBeginLoc())) // only the main file is rewritten
-        return false;
-    // Down to the type of the object itself (the element of an array): a
-    // const met on the way qualifies it.
-    TypeLoc at = info->getTypeLoc();
-    bool qualified = false;
-    for (;;) {
-        if (auto q = at.getAs<QualifiedTypeLoc>()) {
-            qualified |= q.getType().getLocalQualifiers().hasConst();
-            at = q.getUnqualifiedLoc();
-        } else if (auto a = at.getAs<ArrayTypeLoc>()) {
-            at = a.getElementLoc();
-        } else if (auto p = at.getAs<ParenTypeLoc>()) {
-            at = p.getInnerLoc();
-        } else if (auto a = at.getAs<AttributedTypeLoc>()) {
-            at = a.getModifiedLoc();
-        } else {
-            break;
-        }
-    }
+    if (!info || v->getLocation().isMacroID() ||
+        !sm.isWrittenInMainFile(sm.getExpansionLoc(v->getBeginLoc()))) // only it is rewritten
+        return ConstDrop::FromMacro;
+    bool qualified;
+    TypeLoc at = objectLevel(info->getTypeLoc(), qualified);
+    bool atSpecifiers = !at.getAs<PointerTypeLoc>();
+    // The specifiers are the other declarators' too: their const may go only
+    // where it is theirs, not what they point to.
+    if (atSpecifiers)
+        for (const VarDecl *other : declaredWith)
+            if (other != v && addsLevel(other)) {
+                shared = other;
+                return ConstDrop::Shared;
+            }
+    DeclarationTokens tokens(ctx, pp);
     std::vector<Token> consts;
     if (qualified) {
-        if (auto p = at.getAs<PointerTypeLoc>())
-            pointerConsts(p.getStarLoc(), sm, lo, consts);
-        else
-            specifierConsts(v, sm, lo, consts);
-        if (consts.empty()) // written by a macro
-            return false;
+        bool seen = atSpecifiers ? specifierConsts(v, at.getSourceRange(), tokens, sm, consts)
+                                 : pointerConsts(at.castAs<PointerTypeLoc>().getStarLoc(),
+                                                 tokens, consts);
+        if (!seen || consts.empty())
+            return ConstDrop::FromMacro;
     }
     std::vector<SourceEdit> found;
     for (const Token &t : consts)
         found.push_back(removal(t, sm));
-    // Still const: through a typedef, which gives way to the type it names.
+    // Still const: through a typedef, which gives way to its type.
     if (objectConst(at.getType(), ctx)) {
         TypeLoc named = at;
         if (auto e = named.getAs<ElaboratedTypeLoc>())
             named = e.getNamedTypeLoc();
-        auto typedefLoc = named.getAs<TypedefTypeLoc>();
-        Qualifiers dropped;
-        QualType plain = ctx.getUnqualifiedArrayType(at.getType().getCanonicalType(), dropped);
-        if (!typedefLoc || typedefLoc.getNameLoc().isMacroID() || !spellable(plain))
-            return false;
-        found.push_back({CharSourceRange::getTokenRange(typedefLoc.getNameLoc()),
-                         "__typeof__(" + declare(plain, "", ctx) + ")"});
+        auto typedefName = named.getAs<TypedefTypeLoc>();
+        if (!typedefName || typedefName.getNameLoc().isMacroID())
+            return ConstDrop::FromMacro;
+        std::string text;
+        ConstDrop how = withoutConst(typedefName, ctx, text);
+        if (how != ConstDrop::Done)
+            return how;
+        found.push_back({CharSourceRange::getTokenRange(typedefName.getNameLoc()), text});
     }
     if (found.empty()) // a const this walk does not see, as in 'int a[const 3]'
-        return false;
+        return ConstDrop::FromMacro;
     edits.insert(edits.end(), found.begin(), found.end());
-    return true;
+    return ConstDrop::Done;
 }
 
 } // namespace aalc

@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
+#include "clang/Lex/Preprocessor.h"
 
 #include <string>
 #include <vector>
@@ -21,14 +22,24 @@ struct SourceEdit {
     std::string text;
 };
 
-// True when v, or every element of the array v is, is const-qualified.
-bool declaredConst(const clang::VarDecl *v, clang::ASTContext &ctx);
+// True when v is a const object, or an array of const elements.
+bool declaredConst(const clang::VarDecl *v, const clang::ASTContext &ctx);
 
-// The edits that make the declaration of v (declaredConst) non-const: its
-// 'const' keywords removed, or a const typedef's name replaced by the
-// unqualified type. False when a 'const' is out of reach of the rewriter
-// (written by a macro or a '__typeof__'); then nothing is to be edited.
-bool editsDroppingConst(const clang::VarDecl *v, clang::ASTContext &ctx,
-                        std::vector<SourceEdit> &edits);
+enum class ConstDrop {
+    Done,             // the edits make v non-const
+    FromMacro,        // a macro (or a __typeof__) may write the const
+    Shared,           // the const is also the pointee's of another declarator
+    VariablyModified, // a typedef of a variably modified type: its size would be evaluated again
+};
+
+// The edits that make the declaration of v (declaredConst) non-const: the
+// 'const' keywords of v's own level removed, or a const typedef's name
+// replaced by its type without const. `declaredWith`: the other variables
+// of v's declaration, which share its specifiers. Unless Done, nothing is
+// to be edited; `shared` is then the declarator in the way, for Shared.
+ConstDrop editsDroppingConst(const clang::VarDecl *v,
+                             const std::vector<const clang::VarDecl *> &declaredWith,
+                             clang::ASTContext &ctx, const clang::Preprocessor &pp,
+                             std::vector<SourceEdit> &edits, const clang::VarDecl *&shared);
 
 } // namespace aalc

@@ -215,30 +215,6 @@ private:
 // Gives v a name of its own in the output (its declaration and every use),
 // so that a save block can name it beside the local it hides. Not when the
 // name is written by a macro: the expansion cannot be rewritten.
-// The restore blocks write into every local they restore: one declared
-// const must not be (const_locals.h).
-void Instrumenter::dropConstOfRestored(const std::vector<Site *> &ready)
-{
-    std::set<const VarDecl *> seen;
-    for (const Site *s : ready)
-        for (const VarDecl *v : s->locals) {
-            if (!seen.insert(v).second || !declaredConst(v, *ctx_))
-                continue;
-            std::vector<SourceEdit> edits;
-            if (!editsDroppingConst(v, *ctx_, edits)) {
-                if (reported_.insert(v).second)
-                    error(v->getLocation(),
-                          "'%0' is declared const but is restored when the stack is rebuilt, "
-                          "and ckpt-instrument cannot drop that 'const' (it comes from a macro "
-                          "or a '__typeof__'); declare '%0' without const")
-                        << v->getName();
-                continue;
-            }
-            for (const SourceEdit &e : edits)
-                rewriter_.ReplaceText(e.range, e.text);
-        }
-}
-
 bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
 {
     if (renamed_.count(v))
@@ -257,6 +233,70 @@ bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
     for (SourceLocation loc : refs.locations)
         pendingRenames_.push_back({loc, name});
     return true;
+}
+
+namespace {
+// The variables each declaration statement of a function declares together.
+class DeclaredTogether : public CVisitor<DeclaredTogether> {
+public:
+    bool VisitDeclStmt(DeclStmt *ds)
+    {
+        std::vector<const VarDecl *> vars;
+        for (const Decl *d : ds->decls())
+            if (const auto *v = dyn_cast<VarDecl>(d))
+                vars.push_back(v);
+        for (const VarDecl *v : vars)
+            with[v] = vars;
+        return true;
+    }
+    std::map<const VarDecl *, std::vector<const VarDecl *>> with;
+};
+} // namespace
+
+// The restore blocks write into every local they restore: one declared
+// const must not be (const_locals.h).
+void Instrumenter::dropConstOfRestored(const FunctionFacts &f, const std::vector<Site *> &ready)
+{
+    DeclaredTogether together;
+    together.TraverseStmt(f.function->getBody());
+    std::set<const VarDecl *> seen;
+    std::set<std::pair<unsigned, unsigned>> edited; // a shared const is removed once
+    for (const Site *s : ready)
+        for (const VarDecl *v : s->locals) {
+            if (!seen.insert(v).second || !declaredConst(v, *ctx_))
+                continue;
+            std::vector<SourceEdit> edits;
+            const VarDecl *shared = nullptr;
+            ConstDrop how = editsDroppingConst(v, together.with[v], *ctx_, *pp_, edits, shared);
+            if (how == ConstDrop::Done) {
+                for (const SourceEdit &e : edits)
+                    if (edited.insert({e.range.getBegin().getRawEncoding(),
+                                       e.range.getEnd().getRawEncoding()})
+                            .second)
+                        rewriter_.ReplaceText(e.range, e.text);
+                continue;
+            }
+            if (!reported_.insert(v).second)
+                continue;
+            if (how == ConstDrop::Shared)
+                error(v->getLocation(),
+                      "'%0' is declared const and restored when the stack is rebuilt, which "
+                      "writes into it, but its 'const' is also what '%1' points to; declare "
+                      "'%0' in a declaration of its own")
+                    << v->getName() << shared->getName();
+            else if (how == ConstDrop::VariablyModified)
+                error(v->getLocation(),
+                      "'%0' is declared const, through a typedef of a variably modified type, "
+                      "and restored when the stack is rebuilt, which writes into it; declare "
+                      "'%0' without const")
+                    << v->getName();
+            else
+                error(v->getLocation(),
+                      "'%0' is declared const and restored when the stack is rebuilt, which "
+                      "writes into it, and ckpt-instrument cannot drop that 'const' (a macro "
+                      "or a '__typeof__' may write it); declare '%0' without const")
+                    << v->getName();
+        }
 }
 
 // Before the function's blocks are emitted: they may replace text around a
@@ -1026,7 +1066,7 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
                                ? "ckpt_vla_" + std::to_string(chained_[s->chain[i + 1]].index)
                                : "ckpt_resume_" + std::to_string(s->label)});
     }
-    dropConstOfRestored(ready);
+    dropConstOfRestored(f, ready);
     applyRenames();
     // Last to first: an edit never lands where an earlier one already wrote.
     struct Edit {

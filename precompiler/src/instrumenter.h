@@ -101,7 +101,7 @@ private:
     std::string sourceText(clang::SourceRange range) const;
     std::string nameOf(const clang::VarDecl *v) const;
     std::string textWithRenames(const clang::Expr *e) const;
-    void dropConstOfRestored(const std::vector<Site *> &ready);
+    void dropConstOfRestored(const FunctionFacts &f, const std::vector<Site *> &ready);
     bool renameLocal(const FunctionFacts &f, const clang::VarDecl *v);
     void applyRenames();
 

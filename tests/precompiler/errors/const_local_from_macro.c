@@ -8,5 +8,5 @@ int f(int n)
     work(limit);
     return limit;
 }
-// EXPECT-ERROR: 7:19: 'limit' is declared const but is restored
+// EXPECT-ERROR: 7:19: 'limit' is declared const and restored
 // REACHES: work

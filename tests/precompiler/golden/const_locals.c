@@ -4,11 +4,18 @@
  * const global it was passed). Only the top-level const goes: what a pointer
  * points to stays const. Locals not restored keep theirs. A const that comes
  * from a typedef gives way to the type it names, in __typeof__. */
+#include <stdalign.h>
+
 void work(const int *v);
+#define UNUSED __attribute__((unused))
+#define ALIGNED(n) __attribute__((aligned(n)))
 
 typedef const int constant_int;
 typedef const double constant_row[3];
 typedef int *const fixed_pointer;
+typedef const struct {
+    int x, y;
+} point;
 
 struct pair {
     int a, b;
@@ -35,10 +42,15 @@ int through_typedefs(int n)
     int cell = 0;
     fixed_pointer at = &cell;
     const constant_int both = 3;
-    const int a = 1, b = 2, *c = &b;
+    const int a = 1, b = 2, d[2] = {3, 4};
+    const int *c = &b;
+    UNUSED const int e = 5;
+    alignas(16) const int g = 6;
+    int ALIGNED(8) const h = 7;
+    point origin = {0, 0};
     int (*const pick)(int) = through_typedefs;
     work(&limit);
-    return limit + (int)row[1] + *at + both + a + b + *c + (pick == 0);
+    return limit + (int)row[1] + *at + both + a + b + *c + d[1] + e + g + h + origin.y + (pick == 0);
 }
 // REACHES: work
-// CONST-TYPEDEFS: constant_int constant_row fixed_pointer
+// CONST-TYPEDEFS: constant_int constant_row fixed_pointer point

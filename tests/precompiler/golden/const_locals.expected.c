@@ -6,11 +6,18 @@
  * const global it was passed). Only the top-level const goes: what a pointer
  * points to stays const. Locals not restored keep theirs. A const that comes
  * from a typedef gives way to the type it names, in __typeof__. */
+#include <stdalign.h>
+
 void work(const int *v);
+#define UNUSED __attribute__((unused))
+#define ALIGNED(n) __attribute__((aligned(n)))
 
 typedef const int constant_int;
 typedef const double constant_row[3];
 typedef int *const fixed_pointer;
+typedef const struct {
+    int x, y;
+} point;
 
 struct pair {
     int a, b;
@@ -23,7 +30,7 @@ int sum_of(struct pair p, int n)
         case 1: goto ckpt_resume_1;
         }
     }
-#line 19 "const_locals.c"
+#line 26 "const_locals.c"
     int table[4] = {1, 2, 3, 4};
     int twice = 2 * n;
     const int *first = &table[0];
@@ -53,7 +60,7 @@ int sum_of(struct pair p, int n)
             CKPT_RESTORE(i);
             ckpt_resume_finished();
         }
-#line 26 "const_locals.c"
+#line 33 "const_locals.c"
         total += table[i % 4] * twice + *first + p.a;
     }
     return total;
@@ -66,13 +73,18 @@ int through_typedefs(int n)
         case 1: goto ckpt_resume_1;
         }
     }
-#line 33 "const_locals.c"
-    __typeof__(int) limit = n;
+#line 40 "const_locals.c"
+    __typeof__((void)0, *(constant_int *)0) limit = n;
     __typeof__(double[3]) row = {1.5, 2.5, 3.5};
     int cell = 0;
-    __typeof__(int *) at = &cell;
-    __typeof__(int) both = 3;
-    int a = 1, b = 2, *c = &b;
+    __typeof__((void)0, *(fixed_pointer *)0) at = &cell;
+    __typeof__((void)0, *(constant_int *)0) both = 3;
+    int a = 1, b = 2, d[2] = {3, 4};
+    const int *c = &b;
+    UNUSED int e = 5;
+    alignas(16) int g = 6;
+    int ALIGNED(8) h = 7;
+    __typeof__((void)0, *(point *)0) origin = {0, 0};
     int (*pick)(int) = through_typedefs;
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
@@ -83,10 +95,15 @@ int through_typedefs(int n)
         CKPT_RESTORE(both);
         CKPT_RESTORE(a);
         CKPT_RESTORE(b);
+        CKPT_RESTORE(d);
         CKPT_RESTORE(c);
+        CKPT_RESTORE(e);
+        CKPT_RESTORE(g);
+        CKPT_RESTORE(h);
+        CKPT_RESTORE(origin);
         CKPT_RESTORE(pick);
     }
-#line 40 "const_locals.c"
+#line 52 "const_locals.c"
     work(&limit);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xf16c345b2293628dull, 1);
@@ -97,15 +114,20 @@ int through_typedefs(int n)
         CKPT_SAVE(both);
         CKPT_SAVE(a);
         CKPT_SAVE(b);
+        CKPT_SAVE(d);
         CKPT_SAVE(c);
+        CKPT_SAVE(e);
+        CKPT_SAVE(g);
+        CKPT_SAVE(h);
+        CKPT_SAVE(origin);
         CKPT_SAVE(pick);
         return (int){0};
     }
-#line 41 "const_locals.c"
-    return limit + (int)row[1] + *at + both + a + b + *c + (pick == 0);
+#line 53 "const_locals.c"
+    return limit + (int)row[1] + *at + both + a + b + *c + d[1] + e + g + h + origin.y + (pick == 0);
 }
 // REACHES: work
-// CONST-TYPEDEFS: constant_int constant_row fixed_pointer
+// CONST-TYPEDEFS: constant_int constant_row fixed_pointer point
 /* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
  * potential checkpoints, for the whole-program check of ckpt-link (which
  * instruments the unit again if an assumption is wrong) and of the runtime. */
