@@ -2,8 +2,9 @@
  * rather than as statements of their own: ckpt-instrument moves them out
  * (normalizer.h) and the program recovers as if nothing happened: also from
  * the right operands of && and ||, a branch of ?:, and with side effects in
- * an argument and in an assignment's target, through macros, in loop
- * increments and conditions whose body has 'continue', and in GNU's ?:.
+ * an argument and in an assignment's target, in arguments C converts,
+ * through macros, in loop increments and conditions whose body has
+ * 'continue', and in GNU's ?:.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,24 @@ static long add_one(long v)
 }
 
 static long (*const ops[2])(long) = {twice, add_one};
+
+/* Reaches a checkpoint: the cell picked by v. */
+static long *cell_of(long *cells, long v)
+{
+    mix(v);
+    return &cells[v & 1];
+}
+
+/* Reach none: called with reaching calls in their arguments. */
+static long read_cell(const long *cell, int offset)
+{
+    return *cell + offset;
+}
+
+static long weigh(long a, long b)
+{
+    return a * 3 + b;
+}
 
 /* Macros around reaching calls, as programs write them. */
 #define MIX_BOTH(v)                                                                                \
@@ -133,6 +152,15 @@ static long round_of(int r)
         sum += m;
     } while (more(&m));
     sum += (sum & 1) ?: mix(sum);
+    /* Reaching calls in arguments that C converts (to const, to long, ?: and
+     * && as an argument): each call made once (work_done counts them). */
+    long cells[2] = {1, 2};
+    sum += read_cell(cell_of(cells, sum), 0);
+    sum += weigh(1 + mix(sum), 2);
+    sum += weigh(-mix(sum), 1);
+    sum += weigh((int)mix(sum), 0);
+    sum += weigh(r % 2 ? mix(sum) : 0, 1);
+    sum += weigh(r % 3 && mix(sum) > 10, 3);
     return sum + y;
 }
 
