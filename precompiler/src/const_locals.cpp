@@ -3,6 +3,7 @@
 
 #include "type_spelling.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -33,12 +34,24 @@ bool isPointerQualifier(StringRef w)
            w == "restrict" || w == "__restrict" || w == "__restrict__" || w == "_Atomic";
 }
 
-bool objectConst(QualType t, const ASTContext &ctx)
+// The type of the elements of an array or a vector (GCC's vector_size puts
+// the const on them), or t itself.
+QualType elementType(QualType t, const ASTContext &ctx)
 {
     QualType c = t.getCanonicalType();
-    while (const ArrayType *a = ctx.getAsArrayType(c))
-        c = a->getElementType().getCanonicalType();
-    return c.isConstQualified();
+    for (;;) {
+        if (const ArrayType *a = ctx.getAsArrayType(c))
+            c = a->getElementType().getCanonicalType();
+        else if (const auto *v = c->getAs<VectorType>())
+            c = v->getElementType().getCanonicalType();
+        else
+            return c;
+    }
+}
+
+bool objectConst(QualType t, const ASTContext &ctx)
+{
+    return elementType(t, ctx).isConstQualified();
 }
 
 // Down to the type of the object itself (the element of an array);
@@ -56,6 +69,8 @@ TypeLoc objectLevel(TypeLoc at, bool &qualified)
             at = p.getInnerLoc();
         } else if (auto a = at.getAs<AttributedTypeLoc>()) {
             at = a.getModifiedLoc();
+        } else if (auto v = at.getAs<VectorTypeLoc>()) {
+            at = v.getElementLoc();
         } else {
             return at;
         }
@@ -64,9 +79,9 @@ TypeLoc objectLevel(TypeLoc at, bool &qualified)
 
 // A declarator that adds a pointer or function level to the specifiers'
 // type, so that their const is its pointee's.
-bool addsLevel(const VarDecl *v)
+bool addsLevel(const DeclaratorDecl *d)
 {
-    const TypeSourceInfo *info = v->getTypeSourceInfo();
+    const TypeSourceInfo *info = d->getTypeSourceInfo();
     if (!info)
         return true;
     bool qualified;
@@ -80,7 +95,7 @@ bool addsLevel(const VarDecl *v)
 class DeclarationTokens
 {
   public:
-    DeclarationTokens(const ASTContext &ctx, const Preprocessor &pp)
+    DeclarationTokens(const ASTContext &ctx, Preprocessor &pp)
         : sm_(ctx.getSourceManager()), lo_(ctx.getLangOpts()), pp_(pp)
     {
     }
@@ -109,23 +124,32 @@ class DeclarationTokens
         return pp_.getIdentifierInfo(w)->getTokenID() != tok::identifier;
     }
 
-    bool isMacro(StringRef w) const { return pp_.getMacroInfo(pp_.getIdentifierInfo(w)); }
-
-    // A macro whose expansion may hold 'const' (one defined by others, too).
-    bool mayWriteConst(StringRef w, int depth = 0) const
+    // The macro w means at `at` (it may be #undef'd or redefined later).
+    const MacroInfo *macro(StringRef w, SourceLocation at) const
     {
-        const MacroInfo *macro = pp_.getMacroInfo(pp_.getIdentifierInfo(w));
-        if (!macro)
+        return w.empty() ? nullptr
+                         : pp_.getMacroDefinitionAtLoc(pp_.getIdentifierInfo(w), at).getMacroInfo();
+    }
+
+    bool isMacro(const Token &t) const { return macro(word(t), t.getLocation()); }
+
+    // A macro whose expansion at `at` may hold 'const' (through others too).
+    bool mayWriteConst(StringRef w, SourceLocation at, int depth = 0) const
+    {
+        const MacroInfo *m = macro(w, at);
+        if (!m)
             return false;
         if (depth > 8)
             return true;
-        for (const Token &t : macro->tokens()) {
+        for (const Token &t : m->tokens()) {
             const IdentifierInfo *id = t.getIdentifierInfo();
-            if (id && (isConstWord(id->getName()) || mayWriteConst(id->getName(), depth + 1)))
+            if (id && (isConstWord(id->getName()) || mayWriteConst(id->getName(), at, depth + 1)))
                 return true;
         }
         return false;
     }
+
+    bool mayWriteConst(const Token &t) const { return mayWriteConst(word(t), t.getLocation()); }
 
     // A macro's arguments written with 'const' among them.
     bool constInParenthesis(Token t) const
@@ -136,7 +160,7 @@ class DeclarationTokens
                 ++depth;
             else if (t.is(tok::r_paren))
                 --depth;
-            else if (isConstWord(word(t)) || mayWriteConst(word(t)))
+            else if (isConstWord(word(t)) || mayWriteConst(t))
                 return true;
         } while (depth > 0 && next(t));
         return false;
@@ -150,7 +174,7 @@ class DeclarationTokens
   private:
     const SourceManager &sm_;
     const LangOptions &lo_;
-    const Preprocessor &pp_;
+    Preprocessor &pp_;
 };
 
 // The 'const' keywords among the specifiers that begin v's declaration, up
@@ -184,8 +208,8 @@ bool specifierConsts(const VarDecl *v, SourceRange type, const DeclarationTokens
             return true;
         } else if (isConstWord(w)) {
             found.push_back(t);
-        } else if (!w.empty() && tokens.isMacro(w)) {
-            if (tokens.mayWriteConst(w))
+        } else if (tokens.isMacro(t)) {
+            if (tokens.mayWriteConst(t))
                 return false;
             Token after = t;
             if (tokens.next(after) && after.is(tok::l_paren) && tokens.constInParenthesis(after))
@@ -215,9 +239,9 @@ bool pointerConsts(SourceLocation star, const DeclarationTokens &tokens, std::ve
         StringRef w = DeclarationTokens::word(t);
         if (isConstWord(w))
             found.push_back(t);
-        else if (!w.empty() && tokens.isMacro(w) && tokens.mayWriteConst(w))
+        else if (tokens.mayWriteConst(t))
             return false;
-        else if (w.empty() || !(isPointerQualifier(w) || tokens.isMacro(w)))
+        else if (w.empty() || !(isPointerQualifier(w) || tokens.isMacro(t)))
             return true;
     }
     return true;
@@ -234,25 +258,40 @@ SourceEdit removal(const Token &t, const SourceManager &sm)
     return {CharSourceRange::getCharRange(t.getLocation(), end.getLocWithOffset(blanks)), ""};
 }
 
-// The type a const typedef names, without the const, written where the
-// typedef is used: `__typeof__((void)0, *(T *)0)` is T's value after the
-// comma, which C gives no qualifiers (and which needs no name of T's own, or
-// of its tag, which a local may hide). An array would decay to a pointer: it
-// is spelled out, element type included.
+// The type a const typedef T names, without the const, written where the
+// declaration uses T: `__typeof__((void)0, *(T *)0)`, the type of a T value
+// after the comma, which C gives no qualifiers. It names nothing but T (not
+// T's tag, which a local may hide, nor an unnamed struct). For an array
+// (whose value would be a pointer), the value of its element, with the
+// dimensions after it: `__typeof__(__typeof__((void)0, (*(T *)0)[0])[3])`.
+// Only const goes: a type that loses more (volatile, _Atomic, an alignment)
+// is refused.
 ConstDrop withoutConst(TypedefTypeLoc name, ASTContext &ctx, std::string &text)
 {
+    const TypedefNameDecl *typedefDecl = name.getTypedefNameDecl();
     QualType type = name.getType();
     if (type->isVariablyModifiedType())
         return ConstDrop::VariablyModified;
-    if (!ctx.getAsArrayType(type)) {
-        text = "__typeof__((void)0, *(" + name.getTypedefNameDecl()->getName().str() + " *)0)";
-        return ConstDrop::Done;
+    std::string dimensions, element;
+    QualType c = type.getCanonicalType();
+    while (const ArrayType *a = ctx.getAsArrayType(c)) {
+        if (const auto *fixed = dyn_cast<ConstantArrayType>(a))
+            dimensions += "[" + std::to_string(fixed->getSize().getZExtValue()) + "]";
+        else
+            dimensions += "[]";
+        element += "[0]";
+        c = a->getElementType().getCanonicalType();
     }
-    Qualifiers dropped;
-    QualType plain = ctx.getUnqualifiedArrayType(type.getCanonicalType(), dropped);
-    if (!spellable(plain))
-        return ConstDrop::FromMacro;
-    text = "__typeof__(" + declare(plain, "", ctx) + ")";
+    Qualifiers others = c.getQualifiers();
+    others.removeConst();
+    if (others.hasQualifiers() || c->isAtomicType() || typedefDecl->hasAttr<AlignedAttr>())
+        return ConstDrop::OtherQualifiers;
+    std::string value = "__typeof__((void)0, " +
+                        (element.empty() ? "*(" + typedefDecl->getName().str() + " *)0"
+                                         : "(*(" + typedefDecl->getName().str() + " *)0)" +
+                                               element) +
+                        ")";
+    text = dimensions.empty() ? value : "__typeof__(" + value + dimensions + ")";
     return ConstDrop::Done;
 }
 
@@ -263,9 +302,10 @@ bool declaredConst(const VarDecl *v, const ASTContext &ctx)
     return objectConst(v->getType(), ctx);
 }
 
-ConstDrop editsDroppingConst(const VarDecl *v, const std::vector<const VarDecl *> &declaredWith,
-                             ASTContext &ctx, const Preprocessor &pp,
-                             std::vector<SourceEdit> &edits, const VarDecl *&shared)
+ConstDrop editsDroppingConst(const VarDecl *v,
+                             const std::vector<const DeclaratorDecl *> &declaredWith,
+                             ASTContext &ctx, Preprocessor &pp, std::vector<SourceEdit> &edits,
+                             const DeclaratorDecl *&shared)
 {
     const SourceManager &sm = ctx.getSourceManager();
     const TypeSourceInfo *info = v->getTypeSourceInfo();
@@ -278,7 +318,7 @@ ConstDrop editsDroppingConst(const VarDecl *v, const std::vector<const VarDecl *
     // The specifiers are the other declarators' too: their const may go only
     // where it is theirs, not what they point to.
     if (atSpecifiers)
-        for (const VarDecl *other : declaredWith)
+        for (const DeclaratorDecl *other : declaredWith)
             if (other != v && addsLevel(other)) {
                 shared = other;
                 return ConstDrop::Shared;

@@ -22,7 +22,7 @@ struct SourceEdit {
     std::string text;
 };
 
-// True when v is a const object, or an array of const elements.
+// True when v is a const object, or an array (or vector) of const elements.
 bool declaredConst(const clang::VarDecl *v, const clang::ASTContext &ctx);
 
 enum class ConstDrop {
@@ -30,16 +30,18 @@ enum class ConstDrop {
     FromMacro,        // a macro (or a __typeof__) may write the const
     Shared,           // the const is also the pointee's of another declarator
     VariablyModified, // a typedef of a variably modified type: its size would be evaluated again
+    OtherQualifiers,  // a typedef whose type has more than const to keep (volatile, _Atomic)
 };
 
 // The edits that make the declaration of v (declaredConst) non-const: the
 // 'const' keywords of v's own level removed, or a const typedef's name
-// replaced by its type without const. `declaredWith`: the other variables
-// of v's declaration, which share its specifiers. Unless Done, nothing is
-// to be edited; `shared` is then the declarator in the way, for Shared.
+// replaced by its type without const. `declaredWith`: what else v's
+// declaration declares (variables, functions, K&R parameters), sharing its
+// specifiers. Unless Done, nothing is to be edited; `shared` is then the
+// declarator in the way, for Shared.
 ConstDrop editsDroppingConst(const clang::VarDecl *v,
-                             const std::vector<const clang::VarDecl *> &declaredWith,
-                             clang::ASTContext &ctx, const clang::Preprocessor &pp,
-                             std::vector<SourceEdit> &edits, const clang::VarDecl *&shared);
+                             const std::vector<const clang::DeclaratorDecl *> &declaredWith,
+                             clang::ASTContext &ctx, clang::Preprocessor &pp,
+                             std::vector<SourceEdit> &edits, const clang::DeclaratorDecl *&shared);
 
 } // namespace aalc

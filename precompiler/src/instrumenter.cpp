@@ -236,20 +236,20 @@ bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
 }
 
 namespace {
-// The variables each declaration statement of a function declares together.
+// What each declaration statement of a function declares together.
 class DeclaredTogether : public CVisitor<DeclaredTogether> {
 public:
     bool VisitDeclStmt(DeclStmt *ds)
     {
-        std::vector<const VarDecl *> vars;
+        std::vector<const DeclaratorDecl *> declared;
         for (const Decl *d : ds->decls())
-            if (const auto *v = dyn_cast<VarDecl>(d))
-                vars.push_back(v);
-        for (const VarDecl *v : vars)
-            with[v] = vars;
+            if (const auto *dd = dyn_cast<DeclaratorDecl>(d))
+                declared.push_back(dd);
+        for (const DeclaratorDecl *d : declared)
+            with[d] = declared;
         return true;
     }
-    std::map<const VarDecl *, std::vector<const VarDecl *>> with;
+    std::map<const DeclaratorDecl *, std::vector<const DeclaratorDecl *>> with;
 };
 } // namespace
 
@@ -259,6 +259,11 @@ void Instrumenter::dropConstOfRestored(const FunctionFacts &f, const std::vector
 {
     DeclaredTogether together;
     together.TraverseStmt(f.function->getBody());
+    // K&R parameters share specifiers too: 'f(a, b) const int a, *b;'
+    for (const ParmVarDecl *p : f.function->parameters())
+        for (const ParmVarDecl *q : f.function->parameters())
+            if (q->getBeginLoc() == p->getBeginLoc())
+                together.with[p].push_back(q);
     std::set<const VarDecl *> seen;
     std::set<std::pair<unsigned, unsigned>> edited; // a shared const is removed once
     for (const Site *s : ready)
@@ -266,7 +271,7 @@ void Instrumenter::dropConstOfRestored(const FunctionFacts &f, const std::vector
             if (!seen.insert(v).second || !declaredConst(v, *ctx_))
                 continue;
             std::vector<SourceEdit> edits;
-            const VarDecl *shared = nullptr;
+            const DeclaratorDecl *shared = nullptr;
             ConstDrop how = editsDroppingConst(v, together.with[v], *ctx_, *pp_, edits, shared);
             if (how == ConstDrop::Done) {
                 for (const SourceEdit &e : edits)
@@ -281,9 +286,15 @@ void Instrumenter::dropConstOfRestored(const FunctionFacts &f, const std::vector
             if (how == ConstDrop::Shared)
                 error(v->getLocation(),
                       "'%0' is declared const and restored when the stack is rebuilt, which "
-                      "writes into it, but its 'const' is also what '%1' points to; declare "
-                      "'%0' in a declaration of its own")
+                      "writes into it, but that 'const' is also what '%1', declared with it, "
+                      "points to or returns; declare '%0' in a declaration of its own")
                     << v->getName() << shared->getName();
+            else if (how == ConstDrop::OtherQualifiers)
+                error(v->getLocation(),
+                      "'%0' is declared const, through a typedef whose type has other "
+                      "qualifiers or an alignment too, and restored when the stack is rebuilt, "
+                      "which writes into it; declare '%0' without const")
+                    << v->getName();
             else if (how == ConstDrop::VariablyModified)
                 error(v->getLocation(),
                       "'%0' is declared const, through a typedef of a variably modified type, "

@@ -3,7 +3,8 @@
  * read-only memory (gcc -O1 gave a const parameter the storage of the static
  * const global it was passed). Only the top-level const goes: what a pointer
  * points to stays const. Locals not restored keep theirs. A const that comes
- * from a typedef gives way to the type it names, in __typeof__. */
+ * from a typedef gives way to the type of its value, in __typeof__ (for an
+ * array, of its element's value, with the dimensions). */
 #include <stdalign.h>
 
 void work(const int *v);
@@ -16,6 +17,7 @@ typedef int *const fixed_pointer;
 typedef const struct {
     int x, y;
 } point;
+typedef point segment[2];
 
 struct pair {
     int a, b;
@@ -48,9 +50,11 @@ int through_typedefs(int n)
     alignas(16) const int g = 6;
     int ALIGNED(8) const h = 7;
     point origin = {0, 0};
+    segment unit = {{0, 0}, {1, 1}};
+    const int lanes __attribute__((vector_size(16))) = {1, 2, 3, 4};
     int (*const pick)(int) = through_typedefs;
     work(&limit);
-    return limit + (int)row[1] + *at + both + a + b + *c + d[1] + e + g + h + origin.y + (pick == 0);
+    return limit + (int)row[1] + *at + both + a + b + *c + d[1] + e + g + h + origin.y + unit[1].x + lanes[2] + (pick == 0);
 }
 // REACHES: work
-// CONST-TYPEDEFS: constant_int constant_row fixed_pointer point
+// CONST-TYPEDEFS: constant_int constant_row fixed_pointer point segment

@@ -5,7 +5,8 @@
  * read-only memory (gcc -O1 gave a const parameter the storage of the static
  * const global it was passed). Only the top-level const goes: what a pointer
  * points to stays const. Locals not restored keep theirs. A const that comes
- * from a typedef gives way to the type it names, in __typeof__. */
+ * from a typedef gives way to the type of its value, in __typeof__ (for an
+ * array, of its element's value, with the dimensions). */
 #include <stdalign.h>
 
 void work(const int *v);
@@ -18,6 +19,7 @@ typedef int *const fixed_pointer;
 typedef const struct {
     int x, y;
 } point;
+typedef point segment[2];
 
 struct pair {
     int a, b;
@@ -30,7 +32,7 @@ int sum_of(struct pair p, int n)
         case 1: goto ckpt_resume_1;
         }
     }
-#line 26 "const_locals.c"
+#line 28 "const_locals.c"
     int table[4] = {1, 2, 3, 4};
     int twice = 2 * n;
     const int *first = &table[0];
@@ -60,7 +62,7 @@ int sum_of(struct pair p, int n)
             CKPT_RESTORE(i);
             ckpt_resume_finished();
         }
-#line 33 "const_locals.c"
+#line 35 "const_locals.c"
         total += table[i % 4] * twice + *first + p.a;
     }
     return total;
@@ -73,9 +75,9 @@ int through_typedefs(int n)
         case 1: goto ckpt_resume_1;
         }
     }
-#line 40 "const_locals.c"
+#line 42 "const_locals.c"
     __typeof__((void)0, *(constant_int *)0) limit = n;
-    __typeof__(double[3]) row = {1.5, 2.5, 3.5};
+    __typeof__(__typeof__((void)0, (*(constant_row *)0)[0])[3]) row = {1.5, 2.5, 3.5};
     int cell = 0;
     __typeof__((void)0, *(fixed_pointer *)0) at = &cell;
     __typeof__((void)0, *(constant_int *)0) both = 3;
@@ -85,6 +87,8 @@ int through_typedefs(int n)
     alignas(16) int g = 6;
     int ALIGNED(8) h = 7;
     __typeof__((void)0, *(point *)0) origin = {0, 0};
+    __typeof__(__typeof__((void)0, (*(segment *)0)[0])[2]) unit = {{0, 0}, {1, 1}};
+    int lanes __attribute__((vector_size(16))) = {1, 2, 3, 4};
     int (*pick)(int) = through_typedefs;
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
@@ -101,9 +105,11 @@ int through_typedefs(int n)
         CKPT_RESTORE(g);
         CKPT_RESTORE(h);
         CKPT_RESTORE(origin);
+        CKPT_RESTORE(unit);
+        CKPT_RESTORE(lanes);
         CKPT_RESTORE(pick);
     }
-#line 52 "const_locals.c"
+#line 56 "const_locals.c"
     work(&limit);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
         ckpt_save_frame(0xf16c345b2293628dull, 1);
@@ -120,14 +126,16 @@ int through_typedefs(int n)
         CKPT_SAVE(g);
         CKPT_SAVE(h);
         CKPT_SAVE(origin);
+        CKPT_SAVE(unit);
+        CKPT_SAVE(lanes);
         CKPT_SAVE(pick);
         return (int){0};
     }
-#line 53 "const_locals.c"
-    return limit + (int)row[1] + *at + both + a + b + *c + d[1] + e + g + h + origin.y + (pick == 0);
+#line 57 "const_locals.c"
+    return limit + (int)row[1] + *at + both + a + b + *c + d[1] + e + g + h + origin.y + unit[1].x + lanes[2] + (pick == 0);
 }
 // REACHES: work
-// CONST-TYPEDEFS: constant_int constant_row fixed_pointer point
+// CONST-TYPEDEFS: constant_int constant_row fixed_pointer point segment
 /* Inserted by ckpt-instrument: what this unit knows and assumes about reaching
  * potential checkpoints, for the whole-program check of ckpt-link (which
  * instruments the unit again if an assumption is wrong) and of the runtime. */
