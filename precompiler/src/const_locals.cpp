@@ -1,8 +1,6 @@
 // Restored locals lose their const (see const_locals.h).
 #include "const_locals.h"
 
-#include "type_spelling.h"
-
 #include "clang/AST/Attr.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"

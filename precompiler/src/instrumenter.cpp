@@ -257,6 +257,14 @@ public:
 // const must not be (const_locals.h).
 void Instrumenter::dropConstOfRestored(const FunctionFacts &f, const std::vector<Site *> &ready)
 {
+    std::vector<const VarDecl *> constants; // restored somewhere, declared const
+    std::set<const VarDecl *> seen;            // (in the order of the sites: errors too)
+    for (const Site *s : ready)
+        for (const VarDecl *v : s->locals)
+            if (seen.insert(v).second && declaredConst(v, *ctx_))
+                constants.push_back(v);
+    if (constants.empty())
+        return;
     DeclaredTogether together;
     together.TraverseStmt(f.function->getBody());
     // K&R parameters share specifiers too: 'f(a, b) const int a, *b;'
@@ -264,50 +272,46 @@ void Instrumenter::dropConstOfRestored(const FunctionFacts &f, const std::vector
         for (const ParmVarDecl *q : f.function->parameters())
             if (q->getBeginLoc() == p->getBeginLoc())
                 together.with[p].push_back(q);
-    std::set<const VarDecl *> seen;
     std::set<std::pair<unsigned, unsigned>> edited; // a shared const is removed once
-    for (const Site *s : ready)
-        for (const VarDecl *v : s->locals) {
-            if (!seen.insert(v).second || !declaredConst(v, *ctx_))
-                continue;
-            std::vector<SourceEdit> edits;
-            const DeclaratorDecl *shared = nullptr;
-            ConstDrop how = editsDroppingConst(v, together.with[v], *ctx_, *pp_, edits, shared);
-            if (how == ConstDrop::Done) {
-                for (const SourceEdit &e : edits)
-                    if (edited.insert({e.range.getBegin().getRawEncoding(),
-                                       e.range.getEnd().getRawEncoding()})
-                            .second)
-                        rewriter_.ReplaceText(e.range, e.text);
-                continue;
-            }
-            if (!reported_.insert(v).second)
-                continue;
-            if (how == ConstDrop::Shared)
-                error(v->getLocation(),
-                      "'%0' is declared const and restored when the stack is rebuilt, which "
-                      "writes into it, but that 'const' is also what '%1', declared with it, "
-                      "points to or returns; declare '%0' in a declaration of its own")
-                    << v->getName() << shared->getName();
-            else if (how == ConstDrop::OtherQualifiers)
-                error(v->getLocation(),
-                      "'%0' is declared const, through a typedef whose type has other "
-                      "qualifiers or an alignment too, and restored when the stack is rebuilt, "
-                      "which writes into it; declare '%0' without const")
-                    << v->getName();
-            else if (how == ConstDrop::VariablyModified)
-                error(v->getLocation(),
-                      "'%0' is declared const, through a typedef of a variably modified type, "
-                      "and restored when the stack is rebuilt, which writes into it; declare "
-                      "'%0' without const")
-                    << v->getName();
-            else
-                error(v->getLocation(),
-                      "'%0' is declared const and restored when the stack is rebuilt, which "
-                      "writes into it, and ckpt-instrument cannot drop that 'const' (a macro "
-                      "or a '__typeof__' may write it); declare '%0' without const")
-                    << v->getName();
+    for (const VarDecl *v : constants) {
+        std::vector<SourceEdit> edits;
+        const DeclaratorDecl *shared = nullptr;
+        ConstDrop how = editsDroppingConst(v, together.with[v], *ctx_, *pp_, edits, shared);
+        if (how == ConstDrop::Done) {
+            for (const SourceEdit &e : edits)
+                if (edited.insert({e.range.getBegin().getRawEncoding(),
+                                   e.range.getEnd().getRawEncoding()})
+                        .second)
+                    rewriter_.ReplaceText(e.range, e.text);
+            continue;
         }
+        if (!reported_.insert(v).second)
+            continue;
+        if (how == ConstDrop::Shared)
+            error(v->getLocation(),
+                  "'%0' is declared const and restored when the stack is rebuilt, which "
+                  "writes into it, but that 'const' is also what '%1', declared with it, "
+                  "points to or returns; declare '%0' in a declaration of its own")
+                << v->getName() << shared->getName();
+        else if (how == ConstDrop::OtherQualifiers)
+            error(v->getLocation(),
+                  "'%0' is declared const, through a typedef whose type has other "
+                  "qualifiers or an alignment too, and restored when the stack is rebuilt, "
+                  "which writes into it; declare '%0' without const")
+                << v->getName();
+        else if (how == ConstDrop::VariablyModified)
+            error(v->getLocation(),
+                  "'%0' is declared const, through a typedef of a variably modified type, "
+                  "and restored when the stack is rebuilt, which writes into it; declare "
+                  "'%0' without const")
+                << v->getName();
+        else
+            error(v->getLocation(),
+                  "'%0' is declared const and restored when the stack is rebuilt, which "
+                  "writes into it, and ckpt-instrument cannot drop that 'const' (a macro "
+                  "or a '__typeof__' may write it); declare '%0' without const")
+                << v->getName();
+    }
 }
 
 // Before the function's blocks are emitted: they may replace text around a
