@@ -380,72 +380,102 @@ std::string Instrumenter::returnValue(const FunctionDecl *fn) const
     return " (" + t.getUnqualifiedType().getAsString(policy) + "){0}";
 }
 
-template <typename NameOf>
-static std::string localLines(const char *templateName, const std::vector<const VarDecl *> &vars,
-                              size_t visible, NameOf nameOf)
+// What a frame holds at a site, in the order it is saved and read back: the
+// sizes of the variable-length arrays in scope (read at the function's entry,
+// before their declarations run again), their addresses (checked once they
+// have), then the live locals. One runtime call reserves or hands out the
+// bytes of all of them: a call per local made gcc's work on the inserted code
+// half as large again.
+std::vector<Instrumenter::SavedValue>
+Instrumenter::savedValues(const FunctionFacts &f, const Site &site, bool withSizes) const
 {
-    std::string lines;
-    for (const VarDecl *v : vars) {
-        if (!lines.empty())
-            lines += "\n";
-        lines += fillTemplate(templateName, {{"NAME", nameOf(v)}});
-    }
-    if (lines.empty())
-        lines = visible ? "    /* no live locals */" : "    /* no locals in scope */";
-    return lines;
-}
-
-// Before the locals of a frame in scope of variable-length arrays: the sizes
-// they were declared with (read back at the function's entry, before the
-// declarations run again) and their addresses (checked once they have).
-std::string Instrumenter::chainSaves(const Site &site) const
-{
-    std::string lines;
+    std::vector<SavedValue> values;
     for (const DeclStmt *ds : site.chain) {
         const Chained &c = chained_.at(ds);
-        for (size_t i = 0; i < c.sizes.size(); ++i)
-            lines += fillTemplate("save_local",
-                                  {{"NAME", "ckpt_dim_" + std::to_string(c.firstDim + i)}}) +
-                     "\n";
+        for (size_t i = 0; withSizes && i < c.sizes.size(); ++i)
+            values.push_back({"ckpt_dim_" + std::to_string(c.firstDim + i), ""});
     }
     for (const VarDecl *v : site.arrays)
-        lines += fillTemplate("save_address", {{"NAME", nameOf(v)}}) + "\n";
-    return lines;
+        values.push_back({nameOf(v), escapeForString("'" + v->getName().str() + "' in " +
+                                                     f.function->getName().str() + "()")});
+    for (const VarDecl *v : site.locals)
+        values.push_back({nameOf(v), ""});
+    return values;
 }
 
-std::string Instrumenter::chainChecks(const FunctionFacts &f, const Site &site) const
+// "CKPT_SIZE(a) + CKPT_SIZE(b) + ...": on the call's line when it fits in room
+// columns, else on lines of their own, indented by indent (relative to the template).
+static std::string sizeSum(const std::vector<Instrumenter::SavedValue> &values,
+                           const std::string &indent, size_t room)
 {
-    std::string lines;
-    for (const VarDecl *v : site.arrays)
-        lines +=
-            fillTemplate("check_address",
-                         {{"NAME", nameOf(v)},
-                          {"DESCRIPTION", escapeForString("'" + v->getName().str() + "' in " +
-                                                          f.function->getName().str() + "()")}}) +
-            "\n";
-    return lines;
+    std::vector<std::string> terms;
+    size_t length = 0;
+    for (const Instrumenter::SavedValue &v : values) {
+        terms.push_back(v.isAddress() ? "CKPT_ADDRESS_SIZE" : "CKPT_SIZE(" + v.name + ")");
+        length += terms.back().size() + 3;
+    }
+    std::string sum, line;
+    for (const std::string &term : terms) {
+        if (line.empty())
+            line = term;
+        else if (length > room && line.size() + term.size() > 72)
+            sum += "\n" + indent + line + " +", line = term;
+        else
+            line += " + " + term;
+    }
+    return length > room ? sum + "\n" + indent + line : line;
 }
 
-std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site) const
+std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site,
+                                    const char *templateName) const
 {
-    return fillTemplate(
-        "save_frame",
-        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-         {"LABEL", std::to_string(site.label)},
-         {"SAVE_LOCALS",
-          chainSaves(site) + localLines("save_local", site.locals, site.visible,
-                                        [this](const VarDecl *v) { return nameOf(v); })},
-         {"RETURN_VALUE", returnValue(f.function)}});
+    std::vector<SavedValue> values = savedValues(f, site, true);
+    std::string cursor, size = "0", saves;
+    if (values.empty()) {
+        saves = site.visible ? "    /* no live locals */" : "    /* no locals in scope */";
+    } else {
+        cursor = "unsigned char *ckpt_to = ";
+        size = sizeSum(values, "        ", 30);
+        for (const SavedValue &v : values)
+            saves += (saves.empty() ? "" : "\n") +
+                     fillTemplate(v.isAddress() ? "save_address" : "save_local",
+                                  {{"NAME", v.name}});
+    }
+    std::string block =
+        fillTemplate(templateName, {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+                                    {"LABEL", std::to_string(site.label)},
+                                    {"CURSOR", cursor},
+                                    {"SIZE", size},
+                                    {"SAVE_LOCALS", saves},
+                                    {"RETURN_VALUE", returnValue(f.function)}});
+    for (size_t at; (at = block.find(", \n")) != std::string::npos;) // the sizes on lines of their own
+        block.erase(at + 1, 1);
+    return block;
 }
 
-std::string Instrumenter::restoreBlock(const FunctionFacts &f, const Site &site) const
+// The restore block's cursor is declared before its label (a declaration
+// cannot follow a label before C23); the jump to the label enters its scope.
+std::string Instrumenter::restoreBlock(const FunctionFacts &f, const Site &site,
+                                       const char *templateName) const
 {
-    return fillTemplate(
-        "restore_frame",
-        {{"LABEL", std::to_string(site.label)},
-         {"RESTORE_LOCALS",
-          chainChecks(f, site) + localLines("restore_local", site.locals, site.visible,
-                                            [this](const VarDecl *v) { return nameOf(v); })}});
+    // The sizes of the variable-length arrays were read at the function's entry.
+    std::vector<SavedValue> values = savedValues(f, site, false);
+    std::string cursor, restores;
+    if (values.empty()) {
+        // A null statement: a label may not end a compound statement before C23.
+        restores = site.visible ? "    ; /* no live locals */" : "    ; /* no locals in scope */";
+    } else {
+        cursor = "    const unsigned char *ckpt_from;\n";
+        restores = "    ckpt_from = ckpt_frame_next(" + sizeSum(values, "        ", 60) + ");";
+        for (const SavedValue &v : values)
+            restores += "\n" + (v.isAddress() ? fillTemplate("check_address",
+                                                             {{"NAME", v.name},
+                                                              {"DESCRIPTION", v.description}})
+                                               : fillTemplate("restore_local", {{"NAME", v.name}}));
+    }
+    return fillTemplate(templateName, {{"LABEL", std::to_string(site.label)},
+                                          {"CURSOR", cursor},
+                                          {"RESTORE_LOCALS", restores}});
 }
 
 // ---------------------------------------------------------------------------
@@ -664,17 +694,10 @@ bool Instrumenter::prepareSite(const FunctionFacts &f, const FunctionLiveness &l
 
 void Instrumenter::emitPotentialPoint(const FunctionFacts &f, const Site &site)
 {
-    std::string block = fillTemplate(
-        "potential_point",
-        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-         {"LABEL", std::to_string(site.label)},
-         {"SAVE_LOCALS",
-          chainSaves(site) + localLines("save_local", site.locals, site.visible,
-                                        [this](const VarDecl *v) { return nameOf(v); })},
-         {"RESTORE_LOCALS",
-          chainChecks(f, site) + localLines("restore_local", site.locals, site.visible,
-                                            [this](const VarDecl *v) { return nameOf(v); })},
-         {"RETURN_VALUE", returnValue(f.function)}});
+    // The save block of a potential point, and the restore block after it where
+    // the stack rebuild ends.
+    std::string block = saveBlock(f, site, "potential_point") + "\n" +
+                        restoreBlock(f, site, "resume_point");
     SourceLocation hash = site.pragma->hashLoc, end = site.pragma->endLoc;
     unsigned column = 0, endColumn = 0;
     lineAt(*sm_, hash, column);
@@ -712,16 +735,16 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
     switch (c.site.form) {
     case SiteForm::CallStatement:
     case SiteForm::Declaration:
-        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(f, site), indent);
-        insertBlock(after, saveBlock(f, site) + (braces ? "\n}" : ""), indent);
+        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(f, site, "restore_frame"), indent);
+        insertBlock(after, saveBlock(f, site, "save_frame") + (braces ? "\n}" : ""), indent);
         break;
     case SiteForm::Return:
         if (f.function->getReturnType()->isVoidType()) { // return g(); in a void function
             const Expr *value = cast<ReturnStmt>(stmt)->getRetValue();
             rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()),
-                                  indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
+                                  indentLines("{\n" + restoreBlock(f, site, "restore_frame"), indent) + "\n" +
                                       lineDirectiveAt(begin, 0) + "\n" + indent);
-            insertBlock(after, saveBlock(f, site) + "\nreturn;\n}", indent);
+            insertBlock(after, saveBlock(f, site, "save_frame") + "\nreturn;\n}", indent);
             break;
         }
         [[fallthrough]];
@@ -742,14 +765,14 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
             finish = textWithRenames(a->getLHS()) + " " +
                      a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
         }
-        std::string open = indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
+        std::string open = indentLines("{\n" + restoreBlock(f, site, "restore_frame"), indent) + "\n" +
                            lineDirectiveAt(begin, 0) + "\n" + indent + held;
         // Replace "x = " or "return " up to the value with the held result's declaration.
         const Expr *value = c.site.form == SiteForm::Return
                                 ? cast<ReturnStmt>(stmt)->getRetValue()
                                 : c.site.assignment->getRHS();
         rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()), open);
-        insertBlock(after, saveBlock(f, site) + "\n" + finish + "\n}", indent);
+        insertBlock(after, saveBlock(f, site, "save_frame") + "\n" + finish + "\n}", indent);
         break;
     }
     case SiteForm::Expression:
@@ -1060,17 +1083,21 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
             cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s->label)}});
             continue;
         }
-        std::string restores;
+        // The sizes come first in the frame (see savedValues).
+        std::vector<SavedValue> dims;
         for (const DeclStmt *ds : s->chain) {
             const Chained &c = chained_[ds];
             for (size_t i = 0; i < c.sizes.size(); ++i)
-                restores += "    " +
-                            fillTemplate("restore_local",
-                                         {{"NAME", "ckpt_dim_" + std::to_string(c.firstDim + i)}}) +
-                            "\n";
+                dims.push_back({"ckpt_dim_" + std::to_string(c.firstDim + i), ""});
         }
-        if (!restores.empty())
-            restores.pop_back();
+        std::string restores;
+        for (const SavedValue &d : dims)
+            restores += "\n        " + fillTemplate("restore_local", {{"NAME", d.name}});
+        if (!dims.empty())
+            restores = fillTemplate("resume_dimensions",
+                                    {{"SIZE", sizeSum(dims, "                ", 50)},
+                                     {"RESTORES", restores.substr(1)}}) +
+                       "\n";
         cases += fillTemplate("resume_case_vla",
                               {{"LABEL", std::to_string(s->label)},
                                {"RESTORE_DIMENSIONS", restores},

@@ -55,6 +55,14 @@ public:
     // static functions read where they are placed.
     void setPreprocessor(clang::Preprocessor &pp) { pp_ = &pp; }
 
+    // One value a frame saves: a local (or a VLA's size) by name, or, with a
+    // description for the runtime's message, a variable-length array's address.
+    struct SavedValue {
+        std::string name;
+        std::string description;
+        bool isAddress() const { return !description.empty(); }
+    };
+
 private:
     struct Site;
     // A declaration of variably modified type (a variable-length array, a
@@ -77,8 +85,8 @@ private:
     void emitCallSite(const FunctionFacts &f, const Site &site);
     bool prepareChained(const clang::DeclStmt *ds, Chained &c);
     void emitChained(const clang::DeclStmt *ds, const Chained &c);
-    std::string chainSaves(const Site &site) const;
-    std::string chainChecks(const FunctionFacts &f, const Site &site) const;
+    std::vector<SavedValue> savedValues(const FunctionFacts &f, const Site &site,
+                                        bool withSizes) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
     void neutralisePragmaLines();
     bool copyHeaderFunctions(CallGraph &graph);
@@ -88,8 +96,10 @@ private:
     std::string unitSummary() const;
     std::string hashOfSources() const;
 
-    std::string saveBlock(const FunctionFacts &f, const Site &site) const;
-    std::string restoreBlock(const FunctionFacts &f, const Site &site) const;
+    std::string saveBlock(const FunctionFacts &f, const Site &site,
+                          const char *templateName) const;
+    std::string restoreBlock(const FunctionFacts &f, const Site &site,
+                             const char *templateName) const;
     std::string returnValue(const clang::FunctionDecl *fn) const;
     std::string lineDirective(unsigned line) const;
     std::string lineDirectiveAt(clang::SourceLocation loc, int delta) const;

@@ -16,7 +16,6 @@ struct frame_header {
 
 static unsigned char *bytes;     /* all records */
 static size_t used, capacity;
-static size_t current;           /* offset of the record being written */
 static size_t *index_of;         /* record offsets, innermost first */
 static size_t frame_count, index_capacity;
 static size_t next_frame;        /* while restoring: records left to hand out */
@@ -57,22 +56,16 @@ void ckpt_frames_reset(void)
     next_frame = 0;
 }
 
-void ckpt_save_frame(uint64_t function_id, int label)
+unsigned char *ckpt_save_frame(uint64_t function_id, int label, size_t size)
 {
-    current = used;
-    struct frame_header h = {function_id, label, 0};
-    memcpy(grow(sizeof h), &h, sizeof h);
-    remember(current);
-}
-
-void *ckpt_frame_reserve(size_t n)
-{
-    void *at = grow(n);
-    struct frame_header h;
-    memcpy(&h, bytes + current, sizeof h);
-    h.size += (uint32_t)n;
-    memcpy(bytes + current, &h, sizeof h);
-    return at;
+    if (size > UINT32_MAX - sizeof(struct frame_header))
+        ckpt_fatal("a frame of %zu bytes is too large to save (function id %016llx, label %d)",
+                   size, (unsigned long long)function_id, label);
+    size_t at = used;
+    struct frame_header h = {function_id, label, (uint32_t)size};
+    memcpy(grow(sizeof h + size), &h, sizeof h);
+    remember(at);
+    return bytes + at + sizeof h;
 }
 
 const void *ckpt_frames_bytes(size_t *size)
@@ -140,25 +133,21 @@ int ckpt_resume_label(uint64_t function_id)
     return h.label;
 }
 
-const void *ckpt_frame_next(size_t n)
+const unsigned char *ckpt_frame_next(size_t n)
 {
     if (n > read_end - read_at)
         ckpt_fatal("a saved frame is shorter than the locals it should hold: the checkpoint "
                    "does not match this program");
-    const void *p = bytes + read_at;
+    const unsigned char *p = bytes + read_at;
     read_at += n;
     return p;
 }
 
-void ckpt_save_address(const void *address)
-{
-    memcpy(ckpt_frame_reserve(sizeof address), &address, sizeof address);
-}
-
-void ckpt_resume_same_address(const void *address, const char *what)
+void ckpt_resume_same_address(const void *address, const unsigned char *saved_bytes,
+                              const char *what)
 {
     const void *saved;
-    memcpy(&saved, ckpt_frame_next(sizeof saved), sizeof saved);
+    memcpy(&saved, saved_bytes, sizeof saved);
     if (saved != address)
         ckpt_fatal("the variable-length array %s is at %p after the stack was rebuilt, but was "
                    "at %p when the checkpoint was taken, and pointers to it may be held "

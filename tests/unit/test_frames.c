@@ -19,10 +19,10 @@ enum { FUNCTION = 0x1234, OTHER_FUNCTION = 0x5678, LABEL = 3 };
 static void save_one_frame(int local, const void *vla)
 {
     ckpt_frames_reset();
-    ckpt_save_frame(FUNCTION, LABEL);
     int saved = local;
-    CKPT_SAVE(saved);
-    ckpt_save_address(vla);
+    unsigned char *to = ckpt_save_frame(FUNCTION, LABEL, CKPT_SIZE(saved) + CKPT_ADDRESS_SIZE);
+    CKPT_SAVE(to, saved);
+    CKPT_SAVE_ADDRESS(to, vla);
     ckpt_frames_begin_restore();
 }
 
@@ -64,8 +64,9 @@ static void restore_at_other_address(void)
     save_one_frame(7, vla_then);
     ckpt_resume_label(FUNCTION);
     int local;
-    CKPT_RESTORE(local);
-    ckpt_resume_same_address(vla_now, "'row' in rows()");
+    const unsigned char *from = ckpt_frame_next(CKPT_SIZE(local) + CKPT_ADDRESS_SIZE);
+    CKPT_RESTORE(from, local);
+    CKPT_CHECK_ADDRESS(from, vla_now, "'row' in rows()");
 }
 
 static void restore_other_function(void)
@@ -79,7 +80,8 @@ static void read_past_frame(void)
     save_one_frame(7, vla_then);
     ckpt_resume_label(FUNCTION);
     char too_much[64];
-    CKPT_RESTORE(too_much);
+    const unsigned char *from = ckpt_frame_next(CKPT_SIZE(too_much));
+    CKPT_RESTORE(from, too_much);
 }
 
 static void check_stops(void (*step)(void), const char *what, const char *expected)
@@ -98,9 +100,13 @@ int main(void)
     CHECK(ckpt_frames_count() == 1, "%zu frames saved", ckpt_frames_count());
     CHECK(ckpt_resume_label(FUNCTION) == LABEL, "wrong label");
     int local = 0;
-    CKPT_RESTORE(local);
+    const unsigned char *from = ckpt_frame_next(CKPT_SIZE(local) + CKPT_ADDRESS_SIZE);
+    CKPT_RESTORE(from, local);
     CHECK(local == 42, "local restored as %d", local);
-    ckpt_resume_same_address(vla_then, "'row' in rows()");
+    CKPT_CHECK_ADDRESS(from, vla_then, "'row' in rows()");
+    CHECK(from == (const unsigned char *)ckpt_frames_bytes(&(size_t){0}) + 16 /* header */ + sizeof local +
+                      CKPT_ADDRESS_SIZE,
+          "the cursor is not past the frame's values");
     CHECK(ckpt_frames_all_restored(), "frames left after the only one");
 
     /* The records survive the image's bytes: loaded back, the same check passes. */
@@ -112,8 +118,11 @@ int main(void)
     CHECK(ckpt_frames_load(copy, size, err, sizeof err) == 0, "load: %s", err);
     ckpt_frames_begin_restore();
     CHECK(ckpt_resume_label(FUNCTION) == LABEL, "wrong label after load");
-    CKPT_RESTORE(local);
-    ckpt_resume_same_address(vla_then, "'row' in rows()");
+    local = 0;
+    from = ckpt_frame_next(CKPT_SIZE(local) + CKPT_ADDRESS_SIZE);
+    CKPT_RESTORE(from, local);
+    CHECK(local == 42, "local restored as %d after load", local);
+    CKPT_CHECK_ADDRESS(from, vla_then, "'row' in rows()");
     CHECK(ckpt_frames_load(copy, size - 1, err, sizeof err) == -1, "a truncated stack loads");
 
     /* Another address: stopped, naming the array and both addresses. */

@@ -9,13 +9,13 @@
  *   - at a potential point, ckpt_point_due() is a cheap inline test; when it
  *     fires, ckpt_begin_collapse() decides whether a checkpoint starts now;
  *   - while ckpt_collapsing is set, every instrumented function saves its
- *     frame (ckpt_save_frame + CKPT_SAVE per local) and returns;
+ *     frame (ckpt_save_frame, then CKPT_SAVE per local) and returns;
  *   - the runtime saves globals and the heap once the collapse reaches main,
  *     writes the image, then sets ckpt_restoring and calls main again;
  *   - while ckpt_restoring is set, every instrumented function asks
- *     ckpt_resume_label() where to jump, restores its locals (CKPT_RESTORE)
- *     and re-enters the call it was in, until the potential point calls
- *     ckpt_resume_finished().
+ *     ckpt_resume_label() where to jump, restores its locals (ckpt_frame_next,
+ *     then CKPT_RESTORE per local) and re-enters the call it was in, until
+ *     the potential point calls ckpt_resume_finished().
  */
 #ifndef AALC_CKPT_H
 #define AALC_CKPT_H
@@ -50,39 +50,47 @@ static __inline__ int ckpt_point_due(void)
 /* Slow path of a due potential point: returns 1 when the stack must collapse now. */
 int ckpt_begin_collapse(void);
 
-/* Start saving one frame: which function (an id the precompiler computes) and where in it. */
-void ckpt_save_frame(__UINT64_TYPE__ function_id, int label);
-/* Room in the current frame record for n bytes of one local. */
-void *ckpt_frame_reserve(size_t n);
+/* Start saving one frame: which function (an id the precompiler computes),
+ * where in it, and room for the size bytes of its saved values, returned. */
+unsigned char *ckpt_save_frame(__UINT64_TYPE__ function_id, int label, size_t size);
 
 /* At the entry of an instrumented function while restoring: the label to jump to. */
 int ckpt_resume_label(__UINT64_TYPE__ function_id);
-/* The saved bytes of the next local of the frame being restored. */
-const void *ckpt_frame_next(size_t n);
+/* The next n saved bytes of the frame being restored. */
+const unsigned char *ckpt_frame_next(size_t n);
 /* The potential point where the checkpoint was taken has been reached again. */
 void ckpt_resume_finished(void);
 
 /* A variable-length array is allocated again while the stack is rebuilt:
  * its address is saved with the frame, and must come back the same (pointers
  * to it may be held anywhere); the runtime stops with a message naming it
- * (e.g. "'row' in rows()") when it does not. */
-void ckpt_save_address(const void *address);
-void ckpt_resume_same_address(const void *address, const char *what);
+ * (e.g. "'row' in rows()") when it does not. saved: the address's saved bytes. */
+void ckpt_resume_same_address(const void *address, const unsigned char *saved, const char *what);
 
 /* Around an OpenMP construct whose structured block calls code that may
  * reach a potential checkpoint: +1 before it, -1 after. No jump may enter
  * the block to rebuild the stack, so no checkpoint starts until it ends. */
 void ckpt_openmp_construct(int delta);
 
-/* Save and restore one local by value. __builtin_memcpy keeps the variable's address
- * from escaping, so the compiler may still keep it in a register. The cast
- * lets const and volatile locals be restored too. */
-#define CKPT_SAVE(var) \
-    __builtin_memcpy(ckpt_frame_reserve(CKPT_SIZE(var)), (const void *)&(var), CKPT_SIZE(var))
-#define CKPT_RESTORE(var) \
-    __builtin_memcpy((void *)&(var), ckpt_frame_next(CKPT_SIZE(var)), CKPT_SIZE(var))
+/* Save and restore one local by value, at a cursor into its frame's bytes
+ * (from ckpt_save_frame, ckpt_frame_next) that moves past it. __builtin_memcpy
+ * keeps the variable's address from escaping, so the compiler may still keep
+ * it in a register. The cast lets volatile locals be restored too. */
+#define CKPT_SAVE(to, var) \
+    (__builtin_memcpy((to), (const void *)&(var), CKPT_SIZE(var)), (to) += CKPT_SIZE(var))
+#define CKPT_RESTORE(from, var) \
+    (__builtin_memcpy((void *)&(var), (from), CKPT_SIZE(var)), (from) += CKPT_SIZE(var))
 /* Through the type, so that an array parameter (really a pointer) draws no warning. */
 #define CKPT_SIZE(var) sizeof(__typeof__(var))
+
+/* A variable-length array's address, saved with its frame and checked when
+ * the stack is rebuilt (ckpt_resume_same_address). */
+#define CKPT_ADDRESS_SIZE sizeof(const void *)
+#define CKPT_SAVE_ADDRESS(to, array) \
+    (__builtin_memcpy((to), &(const void *){(array)}, CKPT_ADDRESS_SIZE), \
+     (to) += CKPT_ADDRESS_SIZE)
+#define CKPT_CHECK_ADDRESS(from, array, what) \
+    (ckpt_resume_same_address((array), (from), (what)), (from) += CKPT_ADDRESS_SIZE)
 
 /* User API: ask for a checkpoint at the next potential point. */
 void ckpt_request_checkpoint(void);

@@ -15,20 +15,24 @@ void scale(double v[], int n, double m[4][4], const char name[static 1])
     }
 #line 9 "array_parameters.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(v);
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(m);
-        CKPT_RESTORE(name);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(name));
+        CKPT_RESTORE(ckpt_from, v);
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, m);
+        CKPT_RESTORE(ckpt_from, name);
     }
 #line 9 "array_parameters.c"
     use(v[0] + m[0][0] + n + name[0]);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3ebc3a95d05a505dull, 1);
-        CKPT_SAVE(v);
-        CKPT_SAVE(n);
-        CKPT_SAVE(m);
-        CKPT_SAVE(name);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3ebc3a95d05a505dull, 1,
+            CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(name));
+        CKPT_SAVE(ckpt_to, v);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, m);
+        CKPT_SAVE(ckpt_to, name);
         return;
     }
 #line 10 "array_parameters.c"
@@ -44,18 +48,21 @@ int main(int argc, char *argv[])
 #line 14 "array_parameters.c"
     double row[4][4] = {{1}};
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argc);
-        CKPT_RESTORE(argv);
-        CKPT_RESTORE(row);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(argc) + CKPT_SIZE(argv) + CKPT_SIZE(row));
+        CKPT_RESTORE(ckpt_from, argc);
+        CKPT_RESTORE(ckpt_from, argv);
+        CKPT_RESTORE(ckpt_from, row);
     }
 #line 15 "array_parameters.c"
     scale(row[0], argc, row, argv[0]);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x70c6e6c8a7d5c8e5ull, 1);
-        CKPT_SAVE(argc);
-        CKPT_SAVE(argv);
-        CKPT_SAVE(row);
+        unsigned char *ckpt_to = ckpt_save_frame(0x70c6e6c8a7d5c8e5ull, 1,
+            CKPT_SIZE(argc) + CKPT_SIZE(argv) + CKPT_SIZE(row));
+        CKPT_SAVE(ckpt_to, argc);
+        CKPT_SAVE(ckpt_to, argv);
+        CKPT_SAVE(ckpt_to, row);
         return (int){0};
     }
 #line 16 "array_parameters.c"

@@ -19,34 +19,40 @@ int loop(int n)
     for (int i = 0; i < n; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x966da0bafa91ebc1ull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(s);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x966da0bafa91ebc1ull, 1,
+                CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
         }
 #line 12 "byte_order_mark.c"
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 12 "byte_order_mark.c"
         int ckpt_result_2 = step(s + i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x966da0bafa91ebc1ull, 2);
-            CKPT_SAVE(n);
-            CKPT_SAVE(s);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x966da0bafa91ebc1ull, 2,
+                CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
         s = ckpt_result_2;

@@ -25,17 +25,20 @@ static void step(double *v, int n, int it)
 #line 18 "call_depth.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x2d293847f3f61be9ull, 1);
-        CKPT_SAVE(v);
-        CKPT_SAVE(n);
-        CKPT_SAVE(it);
+        unsigned char *ckpt_to = ckpt_save_frame(0x2d293847f3f61be9ull, 1,
+            CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(it));
+        CKPT_SAVE(ckpt_to, v);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, it);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(v);
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(it);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(it));
+        CKPT_RESTORE(ckpt_from, v);
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, it);
         ckpt_resume_finished();
     }
 #line 19 "call_depth.c"
@@ -53,20 +56,24 @@ static void iterate(double *v, int n, int maxit)
 #line 25 "call_depth.c"
     for (int it = 0; it < maxit; it++) {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(v);
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(maxit);
-            CKPT_RESTORE(it);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(it));
+            CKPT_RESTORE(ckpt_from, v);
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, maxit);
+            CKPT_RESTORE(ckpt_from, it);
         }
 #line 26 "call_depth.c"
         step(v, n, it);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xead005136cfc3af7ull, 1);
-            CKPT_SAVE(v);
-            CKPT_SAVE(n);
-            CKPT_SAVE(maxit);
-            CKPT_SAVE(it);
+            unsigned char *ckpt_to = ckpt_save_frame(0xead005136cfc3af7ull, 1,
+                CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(it));
+            CKPT_SAVE(ckpt_to, v);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, maxit);
+            CKPT_SAVE(ckpt_to, it);
             return;
         }
 #line 27 "call_depth.c"
@@ -83,18 +90,21 @@ static double solve(int n, int maxit)
 #line 32 "call_depth.c"
     double v[8] = {0};
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(maxit);
-        CKPT_RESTORE(v);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(v));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, maxit);
+        CKPT_RESTORE(ckpt_from, v);
     }
 #line 33 "call_depth.c"
     iterate(v, n, maxit);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x2e9b0b6fa2424ae5ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(maxit);
-        CKPT_SAVE(v);
+        unsigned char *ckpt_to = ckpt_save_frame(0x2e9b0b6fa2424ae5ull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(v));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, maxit);
+        CKPT_SAVE(ckpt_to, v);
         return (double){0};
     }
 #line 34 "call_depth.c"
@@ -111,12 +121,12 @@ int main(void)
 #line 39 "call_depth.c"
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        /* no locals in scope */
+        ; /* no locals in scope */
     }
 #line 39 "call_depth.c"
     double r = solve(8, 100);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xd974a38f2bef8e27ull, 1);
+        ckpt_save_frame(0xd974a38f2bef8e27ull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }

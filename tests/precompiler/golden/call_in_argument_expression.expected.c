@@ -17,13 +17,13 @@ int f(void)
 #line 10 "call_in_argument_expression.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x361d68bad3949741ull, 1);
+        ckpt_save_frame(0x361d68bad3949741ull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        /* no locals in scope */
+        ; /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 11 "call_in_argument_expression.c"
@@ -51,114 +51,134 @@ long sum(int c)
     }
 #line 19 "call_in_argument_expression.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c));
+        CKPT_RESTORE(ckpt_from, c);
     }
 #line 19 "call_in_argument_expression.c"
     int ckpt_value_1 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 1);
-        CKPT_SAVE(c);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 1, CKPT_SIZE(c));
+        CKPT_SAVE(ckpt_to, c);
         return (long){0};
     }
 #line 19 "call_in_argument_expression.c"
                             long ckpt_value_2 = 1 + ckpt_value_1; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(ckpt_value_2);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(ckpt_value_2));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, ckpt_value_2);
     }
 #line 19 "call_in_argument_expression.c"
                                                                   long a = h(ckpt_value_2);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 2);
-        CKPT_SAVE(c);
-        CKPT_SAVE(ckpt_value_2);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 2,
+            CKPT_SIZE(c) + CKPT_SIZE(ckpt_value_2));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, ckpt_value_2);
         return (long){0};
     }
 #line 20 "call_in_argument_expression.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, a);
     }
 #line 20 "call_in_argument_expression.c"
     int ckpt_value_3 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 3);
-        CKPT_SAVE(c);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 3, CKPT_SIZE(c) + CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, a);
         return (long){0};
     }
 #line 20 "call_in_argument_expression.c"
                             long ckpt_value_4 = -ckpt_value_3; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(ckpt_value_4);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(ckpt_value_4));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, ckpt_value_4);
     }
 #line 20 "call_in_argument_expression.c"
                                                                long b = h(ckpt_value_4);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 4);
-        CKPT_SAVE(c);
-        CKPT_SAVE(a);
-        CKPT_SAVE(ckpt_value_4);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 4,
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(ckpt_value_4));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, ckpt_value_4);
         return (long){0};
     }
 #line 21 "call_in_argument_expression.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 21 "call_in_argument_expression.c"
     int ckpt_value_5 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 5);
-        CKPT_SAVE(c);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 5,
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
         return (long){0};
     }
 #line 21 "call_in_argument_expression.c"
                             long ckpt_value_6 = (long)ckpt_value_5; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(ckpt_value_6);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_6));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, ckpt_value_6);
     }
 #line 21 "call_in_argument_expression.c"
                                                                     long e = h(ckpt_value_6);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 6);
-        CKPT_SAVE(c);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(ckpt_value_6);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 6,
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_6));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, ckpt_value_6);
         return (long){0};
     }
 #line 22 "call_in_argument_expression.c"
     int ckpt_value_7; if (c) {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(e);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, e);
     }
 #line 22 "call_in_argument_expression.c"
     int ckpt_result_7 = (f());
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 7);
-        CKPT_SAVE(c);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(e);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 7,
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, e);
         return (long){0};
     }
     ckpt_value_7 = ckpt_result_7;
@@ -166,62 +186,77 @@ long sum(int c)
 #line 22 "call_in_argument_expression.c"
                                                    else ckpt_value_7 = (0); 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(e);
-        CKPT_RESTORE(ckpt_value_7);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) +
+            CKPT_SIZE(ckpt_value_7));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, e);
+        CKPT_RESTORE(ckpt_from, ckpt_value_7);
     }
 #line 22 "call_in_argument_expression.c"
                                                                             long g = h(ckpt_value_7);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 8);
-        CKPT_SAVE(c);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(e);
-        CKPT_SAVE(ckpt_value_7);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 8,
+            CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) +
+            CKPT_SIZE(ckpt_value_7));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, e);
+        CKPT_SAVE(ckpt_to, ckpt_value_7);
         return (long){0};
     }
 #line 23 "call_in_argument_expression.c"
     int ckpt_value_8 = !!(c); if (ckpt_value_8) { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(e);
-        CKPT_RESTORE(g);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, e);
+        CKPT_RESTORE(ckpt_from, g);
     }
 #line 23 "call_in_argument_expression.c"
                                                   int ckpt_value_2_1 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 9);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(e);
-        CKPT_SAVE(g);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 9,
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, e);
+        CKPT_SAVE(ckpt_to, g);
         return (long){0};
     }
 #line 23 "call_in_argument_expression.c"
                                                                             ckpt_value_8 = !!(ckpt_value_2_1); } 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(e);
-        CKPT_RESTORE(g);
-        CKPT_RESTORE(ckpt_value_8);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g) +
+            CKPT_SIZE(ckpt_value_8));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, e);
+        CKPT_RESTORE(ckpt_from, g);
+        CKPT_RESTORE(ckpt_from, ckpt_value_8);
     }
 #line 23 "call_in_argument_expression.c"
                                                                                                                  double k = d(ckpt_value_8);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x968326c28978de3cull, 10);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(e);
-        CKPT_SAVE(g);
-        CKPT_SAVE(ckpt_value_8);
+        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 10,
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g) +
+            CKPT_SIZE(ckpt_value_8));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, e);
+        CKPT_SAVE(ckpt_to, g);
+        CKPT_SAVE(ckpt_to, ckpt_value_8);
         return (long){0};
     }
 #line 24 "call_in_argument_expression.c"

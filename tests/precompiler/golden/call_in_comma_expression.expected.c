@@ -12,13 +12,15 @@ void f(int a)
 #line 5 "call_in_comma_expression.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x969046736ccae5e7ull, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0x969046736ccae5e7ull, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
 #line 6 "call_in_comma_expression.c"
@@ -36,29 +38,33 @@ void pair(int a, int b)
 #line 11 "call_in_comma_expression.c"
     { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 11 "call_in_comma_expression.c"
       f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x57187bfa12771020ull, 1);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x57187bfa12771020ull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
         return;
     }
 #line 11 "call_in_comma_expression.c"
             
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 11 "call_in_comma_expression.c"
             f(b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x57187bfa12771020ull, 2);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x57187bfa12771020ull, 2, CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, b);
         return;
     }
 #line 11 "call_in_comma_expression.c"

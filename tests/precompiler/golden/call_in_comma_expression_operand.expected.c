@@ -12,13 +12,15 @@ int f(int a)
 #line 5 "call_in_comma_expression_operand.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xc734e249461906d8ull, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0xc734e249461906d8ull, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
 #line 6 "call_in_comma_expression_operand.c"
@@ -35,14 +37,16 @@ int after(int a)
 #line 11 "call_in_comma_expression_operand.c"
     a++; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
     }
 #line 11 "call_in_comma_expression_operand.c"
          int ckpt_value_1 = f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xaf8798df86f2cb6aull, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0xaf8798df86f2cb6aull, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
 #line 11 "call_in_comma_expression_operand.c"

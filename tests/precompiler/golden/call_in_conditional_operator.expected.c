@@ -12,13 +12,15 @@ void f(int a)
 #line 5 "call_in_conditional_operator.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xb18c3b728b63ba6aull, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0xb18c3b728b63ba6aull, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
 #line 6 "call_in_conditional_operator.c"
@@ -37,14 +39,16 @@ void choose(int c, int a)
     { if (c) 
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
     }
 #line 12 "call_in_conditional_operator.c"
              f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xc8bcbffee1affde4ull, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0xc8bcbffee1affde4ull, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return;
     }
     }

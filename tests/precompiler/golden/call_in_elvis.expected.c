@@ -12,13 +12,15 @@ long f(long x)
 #line 5 "call_in_elvis.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x17f606a1ab315238ull, 1);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0x17f606a1ab315238ull, 1, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (long){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
         ckpt_resume_finished();
     }
 #line 6 "call_in_elvis.c"
@@ -36,14 +38,16 @@ long pick(int *cache, long x)
 #line 11 "call_in_elvis.c"
     long ckpt_value_1 = (cache[x % 4]); if (!ckpt_value_1) {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 11 "call_in_elvis.c"
     long ckpt_result_1 = (f(x));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xa481f12088b9fec8ull, 1);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa481f12088b9fec8ull, 1, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (long){0};
     }
     ckpt_value_1 = ckpt_result_1;
@@ -52,14 +56,16 @@ long pick(int *cache, long x)
                                                                                   long r = ckpt_value_1;
     { long ckpt_value_2 = (x); if (!ckpt_value_2) {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(r);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        CKPT_RESTORE(ckpt_from, r);
     }
 #line 12 "call_in_elvis.c"
     long ckpt_result_2 = (f(1));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xa481f12088b9fec8ull, 2);
-        CKPT_SAVE(r);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa481f12088b9fec8ull, 2, CKPT_SIZE(r));
+        CKPT_SAVE(ckpt_to, r);
         return (long){0};
     }
     ckpt_value_2 = ckpt_result_2;

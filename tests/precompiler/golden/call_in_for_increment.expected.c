@@ -12,13 +12,15 @@ int f(int i)
 #line 5 "call_in_for_increment.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xd1b6d2392958e245ull, 1);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xd1b6d2392958e245ull, 1, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
 #line 6 "call_in_for_increment.c"
@@ -36,16 +38,18 @@ void walk(int n)
     for (int i = 0; i < n; ) {
         ; {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 12 "call_in_for_increment.c"
         int ckpt_result_1 = f(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x3b03017f661339bcull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x3b03017f661339bcull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
             return;
         }
         i = ckpt_result_1;

@@ -13,13 +13,15 @@ int f(int i)
 #line 6 "call_in_for_increment_with_continue.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x8bd4a9730ff2d75cull, 1);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0x8bd4a9730ff2d75cull, 1, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
 #line 7 "call_in_for_increment_with_continue.c"
@@ -42,18 +44,21 @@ int walk(int n)
         odd++;
     } ckpt_next_1: {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(odd);
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(odd) + CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, odd);
+        CKPT_RESTORE(ckpt_from, i);
     }
 #line 18 "call_in_for_increment_with_continue.c"
     int ckpt_result_1 = f(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdc12c9c9db6a4207ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(odd);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdc12c9c9db6a4207ull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(odd) + CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, odd);
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     i = ckpt_result_1;

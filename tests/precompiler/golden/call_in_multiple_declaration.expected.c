@@ -14,13 +14,15 @@ int f(int x)
 #line 7 "call_in_multiple_declaration.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x6f8ef3df2b616bbfull, 1);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0x6f8ef3df2b616bbfull, 1, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
         ckpt_resume_finished();
     }
 #line 8 "call_in_multiple_declaration.c"
@@ -41,76 +43,91 @@ int two(void)
 #line 14 "call_in_multiple_declaration.c"
     int a = 1; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
     }
 #line 14 "call_in_multiple_declaration.c"
                int b = f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdbe0b7ccb0aa193full, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
 #line 15 "call_in_multiple_declaration.c"
     int c = 3; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(c);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, c);
     }
 #line 15 "call_in_multiple_declaration.c"
                      int ckpt_value_2_1 = f(c);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdbe0b7ccb0aa193full, 2);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(c);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 2,
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, c);
         return (int){0};
     }
 #line 15 "call_in_multiple_declaration.c"
                                                 int d = ckpt_value_2_1 + 1;
     int *p = &a; 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(p);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(p));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, p);
     }
 #line 16 "call_in_multiple_declaration.c"
                  int q = f(*p);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdbe0b7ccb0aa193full, 3);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(c);
-        CKPT_SAVE(d);
-        CKPT_SAVE(p);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 3,
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(p));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, p);
         return (int){0};
     }
 #line 17 "call_in_multiple_declaration.c"
     int i = next(); 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(q);
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(q) +
+            CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, q);
+        CKPT_RESTORE(ckpt_from, i);
     }
 #line 17 "call_in_multiple_declaration.c"
                     int j = f(0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdbe0b7ccb0aa193full, 4);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(c);
-        CKPT_SAVE(d);
-        CKPT_SAVE(q);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 4,
+            CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(q) +
+            CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, q);
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
 #line 18 "call_in_multiple_declaration.c"

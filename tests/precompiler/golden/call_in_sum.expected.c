@@ -11,13 +11,15 @@ int f(int a)
 #line 4 "call_in_sum.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x777990c182543b64ull, 1);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0x777990c182543b64ull, 1, CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
 #line 5 "call_in_sum.c"
@@ -34,13 +36,15 @@ int g(int b)
 #line 10 "call_in_sum.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x2292da40c097fa13ull, 1);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x2292da40c097fa13ull, 1, CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, b);
         ckpt_resume_finished();
     }
 #line 11 "call_in_sum.c"
@@ -59,31 +63,36 @@ int sum(int a, int b)
     int x;
     { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 17 "call_in_sum.c"
       int ckpt_value_1 = f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xd39ff4efd9c1b096ull, 1);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0xd39ff4efd9c1b096ull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
 #line 17 "call_in_sum.c"
                                
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(ckpt_value_1);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_1));
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, ckpt_value_1);
     }
 #line 17 "call_in_sum.c"
                                int ckpt_value_2 = g(b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xd39ff4efd9c1b096ull, 2);
-        CKPT_SAVE(b);
-        CKPT_SAVE(ckpt_value_1);
+        unsigned char *ckpt_to = ckpt_save_frame(0xd39ff4efd9c1b096ull, 2,
+            CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_1));
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, ckpt_value_1);
         return (int){0};
     }
 #line 17 "call_in_sum.c"

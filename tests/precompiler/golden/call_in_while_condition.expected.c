@@ -12,13 +12,15 @@ int step(int *s)
 #line 5 "call_in_while_condition.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x5308d813fe8e7aacull, 1);
-        CKPT_SAVE(s);
+        unsigned char *ckpt_to = ckpt_save_frame(0x5308d813fe8e7aacull, 1, CKPT_SIZE(s));
+        CKPT_SAVE(ckpt_to, s);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(s);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(s));
+        CKPT_RESTORE(ckpt_from, s);
         ckpt_resume_finished();
     }
 #line 6 "call_in_while_condition.c"
@@ -35,14 +37,16 @@ void run(int s)
 #line 11 "call_in_while_condition.c"
     while (1) { { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(s));
+        CKPT_RESTORE(ckpt_from, s);
     }
 #line 11 "call_in_while_condition.c"
                   int ckpt_value_2_1 = step(&s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xad0b990e4a1486a0ull, 1);
-        CKPT_SAVE(s);
+        unsigned char *ckpt_to = ckpt_save_frame(0xad0b990e4a1486a0ull, 1, CKPT_SIZE(s));
+        CKPT_SAVE(ckpt_to, s);
         return;
     }
 #line 11 "call_in_while_condition.c"

@@ -41,25 +41,31 @@ int sum_of(struct pair p, int n)
     for (int i = 0; i < n; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0xc39466c40a1e1038ull, 1);
-            CKPT_SAVE(p);
-            CKPT_SAVE(n);
-            CKPT_SAVE(table);
-            CKPT_SAVE(twice);
-            CKPT_SAVE(first);
-            CKPT_SAVE(total);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0xc39466c40a1e1038ull, 1,
+                CKPT_SIZE(p) + CKPT_SIZE(n) + CKPT_SIZE(table) + CKPT_SIZE(twice) +
+                CKPT_SIZE(first) + CKPT_SIZE(total) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, table);
+            CKPT_SAVE(ckpt_to, twice);
+            CKPT_SAVE(ckpt_to, first);
+            CKPT_SAVE(ckpt_to, total);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(table);
-            CKPT_RESTORE(twice);
-            CKPT_RESTORE(first);
-            CKPT_RESTORE(total);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(p) + CKPT_SIZE(n) + CKPT_SIZE(table) + CKPT_SIZE(twice) +
+                CKPT_SIZE(first) + CKPT_SIZE(total) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, table);
+            CKPT_RESTORE(ckpt_from, twice);
+            CKPT_RESTORE(ckpt_from, first);
+            CKPT_RESTORE(ckpt_from, total);
+            CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
         }
 #line 35 "const_locals.c"
@@ -91,44 +97,54 @@ int through_typedefs(int n)
     int lanes __attribute__((vector_size(16))) = {1, 2, 3, 4};
     int (*pick)(int) = through_typedefs;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(limit);
-        CKPT_RESTORE(row);
-        CKPT_RESTORE(cell);
-        CKPT_RESTORE(at);
-        CKPT_RESTORE(both);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(e);
-        CKPT_RESTORE(g);
-        CKPT_RESTORE(h);
-        CKPT_RESTORE(origin);
-        CKPT_RESTORE(unit);
-        CKPT_RESTORE(lanes);
-        CKPT_RESTORE(pick);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(limit) + CKPT_SIZE(row) + CKPT_SIZE(cell) + CKPT_SIZE(at) +
+            CKPT_SIZE(both) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(d) + CKPT_SIZE(c) +
+            CKPT_SIZE(e) + CKPT_SIZE(g) + CKPT_SIZE(h) + CKPT_SIZE(origin) +
+            CKPT_SIZE(unit) + CKPT_SIZE(lanes) + CKPT_SIZE(pick));
+        CKPT_RESTORE(ckpt_from, limit);
+        CKPT_RESTORE(ckpt_from, row);
+        CKPT_RESTORE(ckpt_from, cell);
+        CKPT_RESTORE(ckpt_from, at);
+        CKPT_RESTORE(ckpt_from, both);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, e);
+        CKPT_RESTORE(ckpt_from, g);
+        CKPT_RESTORE(ckpt_from, h);
+        CKPT_RESTORE(ckpt_from, origin);
+        CKPT_RESTORE(ckpt_from, unit);
+        CKPT_RESTORE(ckpt_from, lanes);
+        CKPT_RESTORE(ckpt_from, pick);
     }
 #line 56 "const_locals.c"
     work(&limit);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xf16c345b2293628dull, 1);
-        CKPT_SAVE(limit);
-        CKPT_SAVE(row);
-        CKPT_SAVE(cell);
-        CKPT_SAVE(at);
-        CKPT_SAVE(both);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(d);
-        CKPT_SAVE(c);
-        CKPT_SAVE(e);
-        CKPT_SAVE(g);
-        CKPT_SAVE(h);
-        CKPT_SAVE(origin);
-        CKPT_SAVE(unit);
-        CKPT_SAVE(lanes);
-        CKPT_SAVE(pick);
+        unsigned char *ckpt_to = ckpt_save_frame(0xf16c345b2293628dull, 1,
+            CKPT_SIZE(limit) + CKPT_SIZE(row) + CKPT_SIZE(cell) + CKPT_SIZE(at) +
+            CKPT_SIZE(both) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(d) + CKPT_SIZE(c) +
+            CKPT_SIZE(e) + CKPT_SIZE(g) + CKPT_SIZE(h) + CKPT_SIZE(origin) +
+            CKPT_SIZE(unit) + CKPT_SIZE(lanes) + CKPT_SIZE(pick));
+        CKPT_SAVE(ckpt_to, limit);
+        CKPT_SAVE(ckpt_to, row);
+        CKPT_SAVE(ckpt_to, cell);
+        CKPT_SAVE(ckpt_to, at);
+        CKPT_SAVE(ckpt_to, both);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, e);
+        CKPT_SAVE(ckpt_to, g);
+        CKPT_SAVE(ckpt_to, h);
+        CKPT_SAVE(ckpt_to, origin);
+        CKPT_SAVE(ckpt_to, unit);
+        CKPT_SAVE(ckpt_to, lanes);
+        CKPT_SAVE(ckpt_to, pick);
         return (int){0};
     }
 #line 57 "const_locals.c"

@@ -15,14 +15,16 @@ int (*forward(int k))(int)
 #line 8 "function_pointer_result.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 8 "function_pointer_result.c"
     int (*ckpt_result_1)(int) = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x4db8cdb23b0718aaull, 1);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x4db8cdb23b0718aaull, 1, CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, k);
         return (int (*)(int)){0};
     }
     return ckpt_result_1;
@@ -43,14 +45,16 @@ int apply(int k)
     int (*row)[4];
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 15 "function_pointer_result.c"
     int (*ckpt_result_1)(int) = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x41ae4e3b0e80dc64ull, 1);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x41ae4e3b0e80dc64ull, 1, CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, k);
         return (int){0};
     }
     fp = ckpt_result_1;
@@ -58,16 +62,19 @@ int apply(int k)
 #line 16 "function_pointer_result.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
-        CKPT_RESTORE(fp);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(fp));
+        CKPT_RESTORE(ckpt_from, k);
+        CKPT_RESTORE(ckpt_from, fp);
     }
 #line 16 "function_pointer_result.c"
     int (*ckpt_result_2)[4] = row_of(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x41ae4e3b0e80dc64ull, 2);
-        CKPT_SAVE(k);
-        CKPT_SAVE(fp);
+        unsigned char *ckpt_to = ckpt_save_frame(0x41ae4e3b0e80dc64ull, 2,
+            CKPT_SIZE(k) + CKPT_SIZE(fp));
+        CKPT_SAVE(ckpt_to, k);
+        CKPT_SAVE(ckpt_to, fp);
         return (int){0};
     }
     row = ckpt_result_2;

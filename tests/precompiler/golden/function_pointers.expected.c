@@ -18,13 +18,15 @@ static void on_tick(int n)
 #line 11 "function_pointers.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x87004bb68229beb7ull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x87004bb68229beb7ull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
 #line 12 "function_pointers.c"
@@ -57,60 +59,71 @@ void dispatch(int which, int n)
 #line 30 "function_pointers.c"
     handler_t h = handlers[which];
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(which);
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(h);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
+        CKPT_RESTORE(ckpt_from, which);
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, h);
     }
 #line 31 "function_pointers.c"
     h(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x53717d6da2bd0782ull, 1);
-        CKPT_SAVE(which);
-        CKPT_SAVE(n);
-        CKPT_SAVE(h);
+        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 1,
+            CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
+        CKPT_SAVE(ckpt_to, which);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, h);
         return;
     }
 #line 32 "function_pointers.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(which);
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(h);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
+        CKPT_RESTORE(ckpt_from, which);
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, h);
     }
 #line 32 "function_pointers.c"
     (*h)(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x53717d6da2bd0782ull, 2);
-        CKPT_SAVE(which);
-        CKPT_SAVE(n);
-        CKPT_SAVE(h);
+        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 2,
+            CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
+        CKPT_SAVE(ckpt_to, which);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, h);
         return;
     }
 #line 33 "function_pointers.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(which);
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(which) + CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, which);
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 33 "function_pointers.c"
     handlers[which](n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x53717d6da2bd0782ull, 3);
-        CKPT_SAVE(which);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 3,
+            CKPT_SIZE(which) + CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, which);
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 34 "function_pointers.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 34 "function_pointers.c"
     fixed_handlers[0](n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x53717d6da2bd0782ull, 4);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 4, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 35 "function_pointers.c"
@@ -125,16 +138,19 @@ void through_param(void (*fp)(int), int n)
     }
 #line 39 "function_pointers.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(fp);
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(fp) + CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, fp);
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 39 "function_pointers.c"
     fp(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xa55aaf47d0c6abfbull, 1);
-        CKPT_SAVE(fp);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa55aaf47d0c6abfbull, 1,
+            CKPT_SIZE(fp) + CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, fp);
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 40 "function_pointers.c"
@@ -149,14 +165,16 @@ int through_struct(struct device *dev)
     }
 #line 44 "function_pointers.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(dev);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(dev));
+        CKPT_RESTORE(ckpt_from, dev);
     }
 #line 44 "function_pointers.c"
     dev->callback(dev->id);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x97f6c9dfb58e24b4ull, 1);
-        CKPT_SAVE(dev);
+        unsigned char *ckpt_to = ckpt_save_frame(0x97f6c9dfb58e24b4ull, 1, CKPT_SIZE(dev));
+        CKPT_SAVE(ckpt_to, dev);
         return (int){0};
     }
 #line 45 "function_pointers.c"

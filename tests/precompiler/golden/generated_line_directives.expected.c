@@ -20,14 +20,16 @@ int parse(int token)
     int value = token;
 #line 40 "model.y"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(value);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(value));
+        CKPT_RESTORE(ckpt_from, value);
     }
 #line 40 "model.y"
     emit(value + not_declared_in_action);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x92efb369a55ee479ull, 1);
-        CKPT_SAVE(value);
+        unsigned char *ckpt_to = ckpt_save_frame(0x92efb369a55ee479ull, 1, CKPT_SIZE(value));
+        CKPT_SAVE(ckpt_to, value);
         return (int){0};
     }
 #line 41 "model.y"

@@ -15,14 +15,16 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 #line 6 "./header_static.h"
                                              
 if (0) {
+    const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    CKPT_RESTORE(i);
+    ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+    CKPT_RESTORE(ckpt_from, i);
 }
 #line 6 "./header_static.h"
                                              work(i);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    ckpt_save_frame(0x7923544842cc1731ull, 1);
-    CKPT_SAVE(i);
+    unsigned char *ckpt_to = ckpt_save_frame(0x7923544842cc1731ull, 1, CKPT_SIZE(i));
+    CKPT_SAVE(ckpt_to, i);
     return;
 }
 #line 6 "./header_static.h"
@@ -40,27 +42,31 @@ static inline int ckpt_header_twice(int i)
     }
 #line 10 "./header_static.h"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
     }
 #line 10 "./header_static.h"
     ckpt_header_step(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3f4cd78413e8039eull, 1);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3f4cd78413e8039eull, 1, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
 #line 11 "./header_static.h"
     { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
     }
 #line 11 "./header_static.h"
       int ckpt_value_2_1 = ckpt_header_scale(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3f4cd78413e8039eull, 2);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3f4cd78413e8039eull, 2, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
 #line 11 "./header_static.h"
@@ -76,14 +82,16 @@ static int ckpt_header_scale(int i)
     }
 #line 16 "./header_static.h"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
     }
 #line 16 "./header_static.h"
     work(-i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xcbb8884dbd45fa75ull, 1);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xcbb8884dbd45fa75ull, 1, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
 #line 17 "./header_static.h"
@@ -104,13 +112,15 @@ void work(int i)
 #line 11 "header_static.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x67e315b56c4746dbull, 1);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0x67e315b56c4746dbull, 1, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
 #line 12 "header_static.c"
@@ -130,38 +140,46 @@ int run(int n)
     int sum = 0;
     for (int i = 0; i < n; i++) {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(f);
-            CKPT_RESTORE(sum);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, f);
+            CKPT_RESTORE(ckpt_from, sum);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 20 "header_static.c"
         f(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x57531b7a8b786b7bull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(f);
-            CKPT_SAVE(sum);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x57531b7a8b786b7bull, 1,
+                CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, f);
+            CKPT_SAVE(ckpt_to, sum);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
 #line 21 "header_static.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(f);
-            CKPT_RESTORE(sum);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, f);
+            CKPT_RESTORE(ckpt_from, sum);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 21 "header_static.c"
         int r = ckpt_header_twice(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x57531b7a8b786b7bull, 2);
-            CKPT_SAVE(n);
-            CKPT_SAVE(f);
-            CKPT_SAVE(sum);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x57531b7a8b786b7bull, 2,
+                CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, f);
+            CKPT_SAVE(ckpt_to, sum);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
 #line 22 "header_static.c"

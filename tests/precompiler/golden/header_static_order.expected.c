@@ -23,14 +23,16 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 #line 12 "./header_static_order_a.h"
                                                      { 
 if (0) {
+    const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    CKPT_RESTORE(b);
+    ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+    CKPT_RESTORE(ckpt_from, b);
 }
 #line 12 "./header_static_order_a.h"
                                                        int ckpt_value_2_1 = ckpt_header_use_box(b);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    ckpt_save_frame(0x5cdb4f0a152d7ecfull, 1);
-    CKPT_SAVE(b);
+    unsigned char *ckpt_to = ckpt_save_frame(0x5cdb4f0a152d7ecfull, 1, CKPT_SIZE(b));
+    CKPT_SAVE(ckpt_to, b);
     return (int){0};
 }
 #line 12 "./header_static_order_a.h"
@@ -46,28 +48,32 @@ static void ckpt_header_ping(int n)
     }
 #line 16 "./header_static_order_a.h"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 16 "./header_static_order_a.h"
     work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xf33a4f1be749f352ull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xf33a4f1be749f352ull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 17 "./header_static_order_a.h"
     if (n > 0)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
         }
 #line 18 "./header_static_order_a.h"
         ckpt_header_pong(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xf33a4f1be749f352ull, 2);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0xf33a4f1be749f352ull, 2, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
         }
@@ -87,14 +93,16 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 #line 13 "header_static_order.c"
                                   { 
 if (0) {
+    const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    CKPT_RESTORE(b);
+    ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+    CKPT_RESTORE(ckpt_from, b);
 }
 #line 13 "header_static_order.c"
                                     int ckpt_value_2_2 = ckpt_header_use_box(b);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    ckpt_save_frame(0x684f7144a79fabf0ull, 1);
-    CKPT_SAVE(b);
+    unsigned char *ckpt_to = ckpt_save_frame(0x684f7144a79fabf0ull, 1, CKPT_SIZE(b));
+    CKPT_SAVE(ckpt_to, b);
     return (int){0};
 }
 #line 13 "header_static_order.c"
@@ -114,14 +122,16 @@ static int ckpt_header_use_box(box_t *b)
 #line 13 "./header_static_order_b.h"
 #define VALUE(b) ((b)->v)
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 14 "./header_static_order_b.h"
     work(VALUE(b));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x18e1f723d7e03ddcull, 1);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x18e1f723d7e03ddcull, 1, CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
 #line 15 "./header_static_order_b.h"
@@ -141,14 +151,16 @@ static void ckpt_header_pong(int n)
     if (n > 0)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
         }
 #line 22 "./header_static_order_b.h"
         ckpt_header_ping(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa587467b7f4588ebull, 1);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa587467b7f4588ebull, 1, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
         }
@@ -167,13 +179,15 @@ void work(int i)
 #line 21 "header_static_order.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xb70cfd978b5b3db9ull, 1);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xb70cfd978b5b3db9ull, 1, CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, i);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
 #line 22 "header_static_order.c"
@@ -193,58 +207,67 @@ int run(int n)
 #line 27 "header_static_order.c"
     box_t b = {n};
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 28 "header_static_order.c"
     ckpt_header_ping(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xaa47000e8fb222f4ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 1, CKPT_SIZE(n) + CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
 #line 29 "header_static_order.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 29 "header_static_order.c"
     ckpt_header_pong(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xaa47000e8fb222f4ull, 2);
-        CKPT_SAVE(n);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 2, CKPT_SIZE(n) + CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
 #line 30 "header_static_order.c"
     { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 30 "header_static_order.c"
       int ckpt_value_2_3 = ckpt_header_first(&b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xaa47000e8fb222f4ull, 3);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 3, CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
 #line 30 "header_static_order.c"
                                                   
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(ckpt_value_2_3);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_2_3));
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, ckpt_value_2_3);
     }
 #line 30 "header_static_order.c"
                                                   int ckpt_value_2_4 = early(&b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xaa47000e8fb222f4ull, 4);
-        CKPT_SAVE(b);
-        CKPT_SAVE(ckpt_value_2_3);
+        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 4,
+            CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_2_3));
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, ckpt_value_2_3);
         return (int){0};
     }
 #line 30 "header_static_order.c"

@@ -13,13 +13,15 @@ static int work(int n)
 #line 6 "indirect_call_in_expression_table.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x9c90754f58eb2a60ull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x9c90754f58eb2a60ull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
 #line 7 "indirect_call_in_expression_table.c"
@@ -37,14 +39,16 @@ int run(int k)
     }
 #line 14 "indirect_call_in_expression_table.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 14 "indirect_call_in_expression_table.c"
     int ckpt_value_1 = handlers[0](k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x51d75186a4e0de0eull, 1);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x51d75186a4e0de0eull, 1, CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, k);
         return (int){0};
     }
 #line 14 "indirect_call_in_expression_table.c"

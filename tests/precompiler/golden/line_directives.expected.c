@@ -41,14 +41,16 @@ int lines(int n)
     not_declared_after_jump_table;
 #endif
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 29 "line_directives.c"
     step(n + not_declared_in_call);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfe1328150533e0ccull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
 #line 30 "line_directives.c"
@@ -57,13 +59,15 @@ int lines(int n)
 #endif
 /* #pragma ckpt potential */
 if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-    ckpt_save_frame(0xfe1328150533e0ccull, 2);
-    CKPT_SAVE(n);
+    unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 2, CKPT_SIZE(n));
+    CKPT_SAVE(ckpt_to, n);
     return (int){0};
 }
 if (0) {
+    const unsigned char *ckpt_from;
 ckpt_resume_2: /* the stack is rebuilt: continue from this point */
-    CKPT_RESTORE(n);
+    ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+    CKPT_RESTORE(ckpt_from, n);
     ckpt_resume_finished();
 }
 #line 34 "line_directives.c"
@@ -71,29 +75,33 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     not_declared_after_point;
 #endif
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 37 "line_directives.c"
     int x = step(not_declared_in_declaration);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfe1328150533e0ccull, 3);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 3, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
 #line 38 "line_directives.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 38 "line_directives.c"
     int ckpt_result_4 = step(x + not_declared_in_assignment);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfe1328150533e0ccull, 4);
-        CKPT_SAVE(n);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 4, CKPT_SIZE(n) + CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     x = ckpt_result_4;
@@ -106,14 +114,16 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     if (x > n)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+            CKPT_RESTORE(ckpt_from, x);
         }
 #line 43 "line_directives.c"
         step(x + not_declared_in_braced_body);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xfe1328150533e0ccull, 5);
-            CKPT_SAVE(x);
+            unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 5, CKPT_SIZE(x));
+            CKPT_SAVE(ckpt_to, x);
             return (int){0};
         }
         }
@@ -122,14 +132,16 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     else not_declared_after_braces;
 #endif
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 47 "line_directives.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfe1328150533e0ccull, 6);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 6, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
 #line 47 "line_directives.c"
@@ -137,14 +149,16 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     counter = x;
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 49 "line_directives.c"
     int ckpt_result_7 = step(x + not_declared_in_return);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfe1328150533e0ccull, 7);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 7, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     return ckpt_result_7;
@@ -165,14 +179,16 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 #line 55 "line_directives.c"
                       
 if (0) {
+    const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    CKPT_RESTORE(n);
+    ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+    CKPT_RESTORE(ckpt_from, n);
 }
 #line 55 "line_directives.c"
                       step(n);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    ckpt_save_frame(0x4e3ff91fb0ef1eddull, 1);
-    CKPT_SAVE(n);
+    unsigned char *ckpt_to = ckpt_save_frame(0x4e3ff91fb0ef1eddull, 1, CKPT_SIZE(n));
+    CKPT_SAVE(ckpt_to, n);
     return (int){0};
 }
 #line 55 "line_directives.c"

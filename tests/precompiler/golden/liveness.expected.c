@@ -23,29 +23,34 @@ int dead_temporary(int n)
 #line 15 "liveness.c"
     int tmp = n * 3;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(tmp);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(tmp));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, tmp);
     }
 #line 16 "liveness.c"
     step(tmp);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x43406dbbb5a1627bull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(tmp);
+        unsigned char *ckpt_to = ckpt_save_frame(0x43406dbbb5a1627bull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(tmp));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, tmp);
         return (int){0};
     }
 #line 16 "liveness.c"
                                /* n tmp */
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 17 "liveness.c"
     step(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x43406dbbb5a1627bull, 2);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x43406dbbb5a1627bull, 2, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
 #line 17 "liveness.c"
@@ -64,16 +69,19 @@ int accumulate(int n)
 #line 23 "liveness.c"
     int acc = 0;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(acc);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(acc));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, acc);
     }
 #line 24 "liveness.c"
     int start = next(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x7ff82dbfffbe0273ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(acc);
+        unsigned char *ckpt_to = ckpt_save_frame(0x7ff82dbfffbe0273ull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(acc));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, acc);
         return (int){0};
     }
 #line 24 "liveness.c"
@@ -81,20 +89,24 @@ int accumulate(int n)
     for (int i = start; i < n; i++) {
         int sq = i * i;
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(acc);
-            CKPT_RESTORE(i);
-            CKPT_RESTORE(sq);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(n) + CKPT_SIZE(acc) + CKPT_SIZE(i) + CKPT_SIZE(sq));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, acc);
+            CKPT_RESTORE(ckpt_from, i);
+            CKPT_RESTORE(ckpt_from, sq);
         }
 #line 27 "liveness.c"
         step(sq);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x7ff82dbfffbe0273ull, 2);
-            CKPT_SAVE(n);
-            CKPT_SAVE(acc);
-            CKPT_SAVE(i);
-            CKPT_SAVE(sq);
+            unsigned char *ckpt_to = ckpt_save_frame(0x7ff82dbfffbe0273ull, 2,
+                CKPT_SIZE(n) + CKPT_SIZE(acc) + CKPT_SIZE(i) + CKPT_SIZE(sq));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, acc);
+            CKPT_SAVE(ckpt_to, i);
+            CKPT_SAVE(ckpt_to, sq);
             return (int){0};
         }
 #line 27 "liveness.c"
@@ -118,24 +130,30 @@ int escaping(int n)
     int *q = &pr.b;
     volatile int flag = 0;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(hidden);
-        CKPT_RESTORE(p);
-        CKPT_RESTORE(pr);
-        CKPT_RESTORE(q);
-        CKPT_RESTORE(flag);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(n) + CKPT_SIZE(hidden) + CKPT_SIZE(p) + CKPT_SIZE(pr) +
+            CKPT_SIZE(q) + CKPT_SIZE(flag));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, hidden);
+        CKPT_RESTORE(ckpt_from, p);
+        CKPT_RESTORE(ckpt_from, pr);
+        CKPT_RESTORE(ckpt_from, q);
+        CKPT_RESTORE(ckpt_from, flag);
     }
 #line 40 "liveness.c"
     step(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x76a5da61ee590f13ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(hidden);
-        CKPT_SAVE(p);
-        CKPT_SAVE(pr);
-        CKPT_SAVE(q);
-        CKPT_SAVE(flag);
+        unsigned char *ckpt_to = ckpt_save_frame(0x76a5da61ee590f13ull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(hidden) + CKPT_SIZE(p) + CKPT_SIZE(pr) +
+            CKPT_SIZE(q) + CKPT_SIZE(flag));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, hidden);
+        CKPT_SAVE(ckpt_to, p);
+        CKPT_SAVE(ckpt_to, pr);
+        CKPT_SAVE(ckpt_to, q);
+        CKPT_SAVE(ckpt_to, flag);
         return (int){0};
     }
 #line 40 "liveness.c"
@@ -154,16 +172,19 @@ int arrays(int n)
     int buf[4] = {n, n, n, n};
     int k = buf[1];
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(buf);
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(buf) + CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, buf);
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 48 "liveness.c"
     step(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1591f2510cc5599full, 1);
-        CKPT_SAVE(buf);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x1591f2510cc5599full, 1,
+            CKPT_SIZE(buf) + CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, buf);
+        CKPT_SAVE(ckpt_to, k);
         return (int){0};
     }
 #line 48 "liveness.c"
@@ -184,30 +205,34 @@ int assignment(int y)
 #line 54 "liveness.c"
     int x = 0;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(y);
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(y) + CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, y);
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 55 "liveness.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfc9a5f71fd7df70aull, 1);
-        CKPT_SAVE(y);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 1, CKPT_SIZE(y) + CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, y);
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
 #line 55 "liveness.c"
                                /* y x */
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(y);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(y));
+        CKPT_RESTORE(ckpt_from, y);
     }
 #line 56 "liveness.c"
     int ckpt_result_2 = next(y);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfc9a5f71fd7df70aull, 2);
-        CKPT_SAVE(y);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 2, CKPT_SIZE(y));
+        CKPT_SAVE(ckpt_to, y);
         return (int){0};
     }
     x = ckpt_result_2;
@@ -215,28 +240,32 @@ int assignment(int y)
 #line 56 "liveness.c"
                                /* y: x is assigned, not read */
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 57 "liveness.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfc9a5f71fd7df70aull, 3);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 3, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
 #line 57 "liveness.c"
                                /* x */
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 58 "liveness.c"
     int ckpt_result_4 = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xfc9a5f71fd7df70aull, 4);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 4, CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     x += ckpt_result_4;
@@ -265,47 +294,56 @@ int points(int n)
     calls++;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xa460b9c4f3983078ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(total);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(total));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, total);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(total);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, total);
         ckpt_resume_finished();
     }
 #line 68 "liveness.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(total);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, total);
     }
 #line 68 "liveness.c"
     int seed = next(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xa460b9c4f3983078ull, 2);
-        CKPT_SAVE(n);
-        CKPT_SAVE(total);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 2,
+            CKPT_SIZE(n) + CKPT_SIZE(total));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, total);
         return (int){0};
     }
 #line 68 "liveness.c"
                                /* point: n total; call: n total */
     for (int i = seed; i < n; i++) {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(total);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, total);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 70 "liveness.c"
         int scratch = next(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa460b9c4f3983078ull, 3);
-            CKPT_SAVE(n);
-            CKPT_SAVE(total);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 3,
+                CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, total);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
 #line 70 "liveness.c"
@@ -313,17 +351,20 @@ int points(int n)
         total += scratch;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xa460b9c4f3983078ull, 4);
-        CKPT_SAVE(n);
-        CKPT_SAVE(total);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 4,
+            CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, total);
+        CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(total);
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, total);
+        CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
 #line 73 "liveness.c"
@@ -332,15 +373,18 @@ int points(int n)
         if (total % 7 == 0) {
 /* #pragma ckpt potential */
             if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-                ckpt_save_frame(0xa460b9c4f3983078ull, 5);
-                CKPT_SAVE(n);
-                CKPT_SAVE(total);
+                unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 5,
+                    CKPT_SIZE(n) + CKPT_SIZE(total));
+                CKPT_SAVE(ckpt_to, n);
+                CKPT_SAVE(ckpt_to, total);
                 return (int){0};
             }
             if (0) {
+                const unsigned char *ckpt_from;
             ckpt_resume_5: /* the stack is rebuilt: continue from this point */
-                CKPT_RESTORE(n);
-                CKPT_RESTORE(total);
+                ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+                CKPT_RESTORE(ckpt_from, n);
+                CKPT_RESTORE(ckpt_from, total);
                 ckpt_resume_finished();
             }
 #line 77 "liveness.c"
@@ -352,16 +396,19 @@ int points(int n)
         if (n > 1)
             {
             if (0) {
+                const unsigned char *ckpt_from;
             ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-                CKPT_RESTORE(n);
-                CKPT_RESTORE(total);
+                ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+                CKPT_RESTORE(ckpt_from, n);
+                CKPT_RESTORE(ckpt_from, total);
             }
 #line 83 "liveness.c"
             step(n);
             if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-                ckpt_save_frame(0xa460b9c4f3983078ull, 6);
-                CKPT_SAVE(n);
-                CKPT_SAVE(total);
+                unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 6,
+                    CKPT_SIZE(n) + CKPT_SIZE(total));
+                CKPT_SAVE(ckpt_to, n);
+                CKPT_SAVE(ckpt_to, total);
                 return (int){0};
             }
             }
@@ -369,13 +416,15 @@ int points(int n)
                                /* n total */
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xa460b9c4f3983078ull, 7);
-        CKPT_SAVE(total);
+        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 7, CKPT_SIZE(total));
+        CKPT_SAVE(ckpt_to, total);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_7: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(total);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(total));
+        CKPT_RESTORE(ckpt_from, total);
         ckpt_resume_finished();
     }
 #line 85 "liveness.c"

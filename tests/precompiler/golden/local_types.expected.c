@@ -46,38 +46,48 @@ double shapes(struct point origin, int count, const char *name)
     v.d = 2.5;
     buf[0] = name[0];
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(origin);
-        CKPT_RESTORE(count);
-        CKPT_RESTORE(corner);
-        CKPT_RESTORE(v);
-        CKPT_RESTORE(grid);
-        CKPT_RESTORE(buf);
-        CKPT_RESTORE(cursor);
-        CKPT_RESTORE(pp);
-        CKPT_RESTORE(scale);
-        CKPT_RESTORE(m);
-        CKPT_RESTORE(label);
-        CKPT_RESTORE(limit);
-        CKPT_RESTORE(ticks);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(origin) + CKPT_SIZE(count) + CKPT_SIZE(corner) + CKPT_SIZE(v) +
+            CKPT_SIZE(grid) + CKPT_SIZE(buf) + CKPT_SIZE(cursor) + CKPT_SIZE(pp) +
+            CKPT_SIZE(scale) + CKPT_SIZE(m) + CKPT_SIZE(label) + CKPT_SIZE(limit) +
+            CKPT_SIZE(ticks));
+        CKPT_RESTORE(ckpt_from, origin);
+        CKPT_RESTORE(ckpt_from, count);
+        CKPT_RESTORE(ckpt_from, corner);
+        CKPT_RESTORE(ckpt_from, v);
+        CKPT_RESTORE(ckpt_from, grid);
+        CKPT_RESTORE(ckpt_from, buf);
+        CKPT_RESTORE(ckpt_from, cursor);
+        CKPT_RESTORE(ckpt_from, pp);
+        CKPT_RESTORE(ckpt_from, scale);
+        CKPT_RESTORE(ckpt_from, m);
+        CKPT_RESTORE(ckpt_from, label);
+        CKPT_RESTORE(ckpt_from, limit);
+        CKPT_RESTORE(ckpt_from, ticks);
     }
 #line 39 "local_types.c"
     consume(buf, sizeof buf);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x42b8cd505d57df76ull, 1);
-        CKPT_SAVE(origin);
-        CKPT_SAVE(count);
-        CKPT_SAVE(corner);
-        CKPT_SAVE(v);
-        CKPT_SAVE(grid);
-        CKPT_SAVE(buf);
-        CKPT_SAVE(cursor);
-        CKPT_SAVE(pp);
-        CKPT_SAVE(scale);
-        CKPT_SAVE(m);
-        CKPT_SAVE(label);
-        CKPT_SAVE(limit);
-        CKPT_SAVE(ticks);
+        unsigned char *ckpt_to = ckpt_save_frame(0x42b8cd505d57df76ull, 1,
+            CKPT_SIZE(origin) + CKPT_SIZE(count) + CKPT_SIZE(corner) + CKPT_SIZE(v) +
+            CKPT_SIZE(grid) + CKPT_SIZE(buf) + CKPT_SIZE(cursor) + CKPT_SIZE(pp) +
+            CKPT_SIZE(scale) + CKPT_SIZE(m) + CKPT_SIZE(label) + CKPT_SIZE(limit) +
+            CKPT_SIZE(ticks));
+        CKPT_SAVE(ckpt_to, origin);
+        CKPT_SAVE(ckpt_to, count);
+        CKPT_SAVE(ckpt_to, corner);
+        CKPT_SAVE(ckpt_to, v);
+        CKPT_SAVE(ckpt_to, grid);
+        CKPT_SAVE(ckpt_to, buf);
+        CKPT_SAVE(ckpt_to, cursor);
+        CKPT_SAVE(ckpt_to, pp);
+        CKPT_SAVE(ckpt_to, scale);
+        CKPT_SAVE(ckpt_to, m);
+        CKPT_SAVE(ckpt_to, label);
+        CKPT_SAVE(ckpt_to, limit);
+        CKPT_SAVE(ckpt_to, ticks);
         return (double){0};
     }
 #line 40 "local_types.c"
@@ -86,28 +96,34 @@ double shapes(struct point origin, int count, const char *name)
     if (scale)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(origin);
-            CKPT_RESTORE(corner);
-            CKPT_RESTORE(v);
-            CKPT_RESTORE(grid);
-            CKPT_RESTORE(buf);
-            CKPT_RESTORE(pp);
-            CKPT_RESTORE(scale);
-            CKPT_RESTORE(ticks);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(origin) + CKPT_SIZE(corner) + CKPT_SIZE(v) + CKPT_SIZE(grid) +
+                CKPT_SIZE(buf) + CKPT_SIZE(pp) + CKPT_SIZE(scale) + CKPT_SIZE(ticks));
+            CKPT_RESTORE(ckpt_from, origin);
+            CKPT_RESTORE(ckpt_from, corner);
+            CKPT_RESTORE(ckpt_from, v);
+            CKPT_RESTORE(ckpt_from, grid);
+            CKPT_RESTORE(ckpt_from, buf);
+            CKPT_RESTORE(ckpt_from, pp);
+            CKPT_RESTORE(ckpt_from, scale);
+            CKPT_RESTORE(ckpt_from, ticks);
         }
 #line 43 "local_types.c"
         double ckpt_result_2 = scale(v.d);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x42b8cd505d57df76ull, 2);
-            CKPT_SAVE(origin);
-            CKPT_SAVE(corner);
-            CKPT_SAVE(v);
-            CKPT_SAVE(grid);
-            CKPT_SAVE(buf);
-            CKPT_SAVE(pp);
-            CKPT_SAVE(scale);
-            CKPT_SAVE(ticks);
+            unsigned char *ckpt_to = ckpt_save_frame(0x42b8cd505d57df76ull, 2,
+                CKPT_SIZE(origin) + CKPT_SIZE(corner) + CKPT_SIZE(v) + CKPT_SIZE(grid) +
+                CKPT_SIZE(buf) + CKPT_SIZE(pp) + CKPT_SIZE(scale) + CKPT_SIZE(ticks));
+            CKPT_SAVE(ckpt_to, origin);
+            CKPT_SAVE(ckpt_to, corner);
+            CKPT_SAVE(ckpt_to, v);
+            CKPT_SAVE(ckpt_to, grid);
+            CKPT_SAVE(ckpt_to, buf);
+            CKPT_SAVE(ckpt_to, pp);
+            CKPT_SAVE(ckpt_to, scale);
+            CKPT_SAVE(ckpt_to, ticks);
             return (double){0};
         }
         v.d = ckpt_result_2;

@@ -20,29 +20,33 @@ void for_loops(int n)
     for (int i = 0; i < n; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x545e1375fd3cc6f8ull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
             return;
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
         }
 #line 11 "loops.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 11 "loops.c"
         work(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x545e1375fd3cc6f8ull, 2);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 2, CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
             return;
         }
 #line 12 "loops.c"
@@ -50,18 +54,21 @@ void for_loops(int n)
     for (int i = 0, j = n; i < j; i++, j--)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
-            CKPT_RESTORE(j);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(j));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
+            CKPT_RESTORE(ckpt_from, j);
         }
 #line 14 "loops.c"
         work(i + j);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x545e1375fd3cc6f8ull, 3);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
-            CKPT_SAVE(j);
+            unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 3,
+                CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(j));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
+            CKPT_SAVE(ckpt_to, j);
             return;
         }
         }
@@ -70,20 +77,24 @@ void for_loops(int n)
         int base = row * n;
         for (int col = 0; col < n; col++) {
             if (0) {
+                const unsigned char *ckpt_from;
             ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-                CKPT_RESTORE(n);
-                CKPT_RESTORE(row);
-                CKPT_RESTORE(base);
-                CKPT_RESTORE(col);
+                ckpt_from = ckpt_frame_next(
+                    CKPT_SIZE(n) + CKPT_SIZE(row) + CKPT_SIZE(base) + CKPT_SIZE(col));
+                CKPT_RESTORE(ckpt_from, n);
+                CKPT_RESTORE(ckpt_from, row);
+                CKPT_RESTORE(ckpt_from, base);
+                CKPT_RESTORE(ckpt_from, col);
             }
 #line 18 "loops.c"
             work(base + col);
             if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-                ckpt_save_frame(0x545e1375fd3cc6f8ull, 4);
-                CKPT_SAVE(n);
-                CKPT_SAVE(row);
-                CKPT_SAVE(base);
-                CKPT_SAVE(col);
+                unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 4,
+                    CKPT_SIZE(n) + CKPT_SIZE(row) + CKPT_SIZE(base) + CKPT_SIZE(col));
+                CKPT_SAVE(ckpt_to, n);
+                CKPT_SAVE(ckpt_to, row);
+                CKPT_SAVE(ckpt_to, base);
+                CKPT_SAVE(ckpt_to, col);
                 return;
             }
 #line 19 "loops.c"
@@ -103,16 +114,18 @@ void while_loops(int n)
     int i = 0;
     while (i < n) {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 27 "loops.c"
         work(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x8e804fdba6342e75ull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0x8e804fdba6342e75ull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
             return;
         }
 #line 28 "loops.c"
@@ -121,14 +134,16 @@ void while_loops(int n)
     while (n-- > 0)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
         }
 #line 31 "loops.c"
         work(n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x8e804fdba6342e75ull, 2);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0x8e804fdba6342e75ull, 2, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
         }
@@ -150,29 +165,35 @@ void do_loops(int n)
         int half = k / 2;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0xab344de04878a3a2ull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(half);
+            unsigned char *ckpt_to = ckpt_save_frame(0xab344de04878a3a2ull, 1,
+                CKPT_SIZE(n) + CKPT_SIZE(half));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, half);
             return;
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(half);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(half));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, half);
             ckpt_resume_finished();
         }
 #line 40 "loops.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(half);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(half));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, half);
         }
 #line 40 "loops.c"
         work(half);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xab344de04878a3a2ull, 2);
-            CKPT_SAVE(n);
-            CKPT_SAVE(half);
+            unsigned char *ckpt_to = ckpt_save_frame(0xab344de04878a3a2ull, 2,
+                CKPT_SIZE(n) + CKPT_SIZE(half));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, half);
             return;
         }
 #line 41 "loops.c"
@@ -181,16 +202,18 @@ void do_loops(int n)
     do
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(k);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(k));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, k);
         }
 #line 44 "loops.c"
         work(k);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xab344de04878a3a2ull, 3);
-            CKPT_SAVE(n);
-            CKPT_SAVE(k);
+            unsigned char *ckpt_to = ckpt_save_frame(0xab344de04878a3a2ull, 3, CKPT_SIZE(n) + CKPT_SIZE(k));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, k);
             return;
         }
         }
@@ -214,16 +237,18 @@ int switches(int op, int x)
     case 0:
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(r);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(r));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, r);
         }
 #line 53 "loops.c"
         work(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x1f855017e08ae2f9ull, 1);
-            CKPT_SAVE(x);
-            CKPT_SAVE(r);
+            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 1, CKPT_SIZE(x) + CKPT_SIZE(r));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, r);
             return (int){0};
         }
         }
@@ -232,14 +257,16 @@ int switches(int op, int x)
     case 1: {
         int y = x * 2;
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 57 "loops.c"
         work(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x1f855017e08ae2f9ull, 2);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 2, CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
 #line 58 "loops.c"
@@ -250,29 +277,33 @@ int switches(int op, int x)
         r = x;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x1f855017e08ae2f9ull, 3);
-            CKPT_SAVE(x);
-            CKPT_SAVE(r);
+            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 3, CKPT_SIZE(x) + CKPT_SIZE(r));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, r);
             return (int){0};
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(r);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(r));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, r);
             ckpt_resume_finished();
         }
 #line 64 "loops.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(r);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(r));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, r);
         }
 #line 64 "loops.c"
         work(r);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x1f855017e08ae2f9ull, 4);
-            CKPT_SAVE(x);
-            CKPT_SAVE(r);
+            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 4, CKPT_SIZE(x) + CKPT_SIZE(r));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, r);
             return (int){0};
         }
 #line 65 "loops.c"

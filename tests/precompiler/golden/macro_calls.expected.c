@@ -36,40 +36,46 @@ void run(int n)
     }
 #line 21 "macro_calls.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 21 "macro_calls.c"
     work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 22 "macro_calls.c"
     do {     
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 22 "macro_calls.c"
              work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 2);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 2, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 22 "macro_calls.c"
                           
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 22 "macro_calls.c"
                           work((n) + 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 3);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 3, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 22 "macro_calls.c"
@@ -77,27 +83,31 @@ void run(int n)
     if (n > 2)
         do {     
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
         }
 #line 24 "macro_calls.c"
                  work(n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x08b9bb80490b23c7ull, 4);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 4, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
 #line 24 "macro_calls.c"
                               
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
         }
 #line 24 "macro_calls.c"
                               work((n) + 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x08b9bb80490b23c7ull, 5);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 5, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
 #line 24 "macro_calls.c"
@@ -105,68 +115,78 @@ void run(int n)
     else
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
         }
 #line 26 "macro_calls.c"
         work(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x08b9bb80490b23c7ull, 6);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 6, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
         }
 #line 27 "macro_calls.c"
     { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 27 "macro_calls.c"
       int ckpt_value_2_1 = check_step(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 7);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 7, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 27 "macro_calls.c"
                                           if (!(ckpt_value_2_1 == 0))     abort(); }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 28 "macro_calls.c"
     int r = check_step(n + 2);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 8);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 8, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 29 "macro_calls.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(r);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(r));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, r);
     }
 #line 29 "macro_calls.c"
     work(n + r)
 ;
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 9);
-        CKPT_SAVE(n);
-        CKPT_SAVE(r);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 9, CKPT_SIZE(n) + CKPT_SIZE(r));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, r);
         return;
     }
 #line 31 "macro_calls.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(r);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        CKPT_RESTORE(ckpt_from, r);
     }
 #line 31 "macro_calls.c"
     work(r);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x08b9bb80490b23c7ull, 10);
-        CKPT_SAVE(r);
+        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 10, CKPT_SIZE(r));
+        CKPT_SAVE(ckpt_to, r);
         return;
     }
 #line 32 "macro_calls.c"

@@ -24,18 +24,21 @@ int noreach_demo(int *v, int n)
     log_line("begin");
     int c = checksum(v, n);
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(v);
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(c);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(c));
+        CKPT_RESTORE(ckpt_from, v);
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, c);
     }
 #line 18 "noreach.c"
     exchange(v, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x514a45f4a1e5b273ull, 1);
-        CKPT_SAVE(v);
-        CKPT_SAVE(n);
-        CKPT_SAVE(c);
+        unsigned char *ckpt_to = ckpt_save_frame(0x514a45f4a1e5b273ull, 1,
+            CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(c));
+        CKPT_SAVE(ckpt_to, v);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, c);
         return (int){0};
     }
 #line 19 "noreach.c"

@@ -23,20 +23,24 @@ void run(double *cells, int n, int steps)
         ckpt_openmp_construct(-1); /* the OpenMP construct has ended */
 #line 13 "openmp_reaching_external.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(cells);
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(steps);
-            CKPT_RESTORE(s);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(cells) + CKPT_SIZE(n) + CKPT_SIZE(steps) + CKPT_SIZE(s));
+            CKPT_RESTORE(ckpt_from, cells);
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, steps);
+            CKPT_RESTORE(ckpt_from, s);
         }
 #line 13 "openmp_reaching_external.c"
         step_cells(cells, n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x8717e946aff60b05ull, 1);
-            CKPT_SAVE(cells);
-            CKPT_SAVE(n);
-            CKPT_SAVE(steps);
-            CKPT_SAVE(s);
+            unsigned char *ckpt_to = ckpt_save_frame(0x8717e946aff60b05ull, 1,
+                CKPT_SIZE(cells) + CKPT_SIZE(n) + CKPT_SIZE(steps) + CKPT_SIZE(s));
+            CKPT_SAVE(ckpt_to, cells);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, steps);
+            CKPT_SAVE(ckpt_to, s);
             return;
         }
 #line 14 "openmp_reaching_external.c"

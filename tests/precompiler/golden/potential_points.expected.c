@@ -23,13 +23,15 @@ void phases(int n)
 #line 14 "potential_points.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xd2fc25b4e5a34e6aull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xd2fc25b4e5a34e6aull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
 #line 15 "potential_points.c"
@@ -38,17 +40,20 @@ void phases(int n)
         total += i;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xd2fc25b4e5a34e6aull, 2);
-        CKPT_SAVE(n);
-        CKPT_SAVE(total);
-        CKPT_SAVE(i);
+        unsigned char *ckpt_to = ckpt_save_frame(0xd2fc25b4e5a34e6aull, 2,
+            CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, total);
+        CKPT_SAVE(ckpt_to, i);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(total);
-        CKPT_RESTORE(i);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, total);
+        CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
 #line 19 "potential_points.c"
@@ -58,13 +63,15 @@ void phases(int n)
     } else {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0xd2fc25b4e5a34e6aull, 3);
-            CKPT_SAVE(total);
+            unsigned char *ckpt_to = ckpt_save_frame(0xd2fc25b4e5a34e6aull, 3, CKPT_SIZE(total));
+            CKPT_SAVE(ckpt_to, total);
             return;
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(total);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(total));
+            CKPT_RESTORE(ckpt_from, total);
             ckpt_resume_finished();
         }
 #line 24 "potential_points.c"
@@ -84,13 +91,15 @@ struct pair split(int v)
     struct pair p = {v / 2, v - v / 2};
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x31f65777c7be7041ull, 1);
-        CKPT_SAVE(p);
+        unsigned char *ckpt_to = ckpt_save_frame(0x31f65777c7be7041ull, 1, CKPT_SIZE(p));
+        CKPT_SAVE(ckpt_to, p);
         return (struct pair){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(p);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(p));
+        CKPT_RESTORE(ckpt_from, p);
         ckpt_resume_finished();
     }
 #line 33 "potential_points.c"
@@ -107,15 +116,18 @@ char *pick(char **names, int k)
 #line 38 "potential_points.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xc4f17ff94ad7e3e1ull, 1);
-        CKPT_SAVE(names);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0xc4f17ff94ad7e3e1ull, 1,
+            CKPT_SIZE(names) + CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, names);
+        CKPT_SAVE(ckpt_to, k);
         return (char *){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(names);
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(names) + CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, names);
+        CKPT_RESTORE(ckpt_from, k);
         ckpt_resume_finished();
     }
 #line 39 "potential_points.c"
@@ -136,57 +148,69 @@ int main(int argc, char **argv)
     int rounds = argc;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x00304922bbd1339dull, 1);
-        CKPT_SAVE(argv);
-        CKPT_SAVE(rounds);
+        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 1,
+            CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        CKPT_SAVE(ckpt_to, argv);
+        CKPT_SAVE(ckpt_to, rounds);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(argv);
-        CKPT_RESTORE(rounds);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        CKPT_RESTORE(ckpt_from, argv);
+        CKPT_RESTORE(ckpt_from, rounds);
         ckpt_resume_finished();
     }
 #line 46 "potential_points.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argv);
-        CKPT_RESTORE(rounds);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        CKPT_RESTORE(ckpt_from, argv);
+        CKPT_RESTORE(ckpt_from, rounds);
     }
 #line 46 "potential_points.c"
     phases(rounds);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x00304922bbd1339dull, 2);
-        CKPT_SAVE(argv);
-        CKPT_SAVE(rounds);
+        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 2,
+            CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        CKPT_SAVE(ckpt_to, argv);
+        CKPT_SAVE(ckpt_to, rounds);
         return (int){0};
     }
 #line 47 "potential_points.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argv);
-        CKPT_RESTORE(rounds);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        CKPT_RESTORE(ckpt_from, argv);
+        CKPT_RESTORE(ckpt_from, rounds);
     }
 #line 47 "potential_points.c"
     struct pair p = split(rounds);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x00304922bbd1339dull, 3);
-        CKPT_SAVE(argv);
-        CKPT_SAVE(rounds);
+        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 3,
+            CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        CKPT_SAVE(ckpt_to, argv);
+        CKPT_SAVE(ckpt_to, rounds);
         return (int){0};
     }
 #line 48 "potential_points.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(argv);
-        CKPT_RESTORE(p);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(p));
+        CKPT_RESTORE(ckpt_from, argv);
+        CKPT_RESTORE(ckpt_from, p);
     }
 #line 48 "potential_points.c"
     char *name = pick(argv, 0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x00304922bbd1339dull, 4);
-        CKPT_SAVE(argv);
-        CKPT_SAVE(p);
+        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 4,
+            CKPT_SIZE(argv) + CKPT_SIZE(p));
+        CKPT_SAVE(ckpt_to, argv);
+        CKPT_SAVE(ckpt_to, p);
         return (int){0};
     }
 #line 49 "potential_points.c"

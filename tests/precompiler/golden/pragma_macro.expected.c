@@ -24,15 +24,17 @@ void loop(int n)
     for (int i = 0; i < n; i++) {
         /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0xa860ae3bf73a6a0dull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa860ae3bf73a6a0dull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
             return;
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
         }
 #line 17 "pragma_macro.c"
@@ -41,13 +43,15 @@ void loop(int n)
     while (n-- > 0) {
         /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0xa860ae3bf73a6a0dull, 2);
-            CKPT_SAVE(n);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa860ae3bf73a6a0dull, 2, CKPT_SIZE(n));
+            CKPT_SAVE(ckpt_to, n);
             return;
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            CKPT_RESTORE(ckpt_from, n);
             ckpt_resume_finished();
         }
 #line 20 "pragma_macro.c"

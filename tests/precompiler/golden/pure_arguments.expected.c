@@ -30,114 +30,143 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 18 "pure_arguments.c"
     int local = x;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(local);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
+            CKPT_SIZE(local));
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, x);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, local);
     }
 #line 19 "pure_arguments.c"
     consume(strlen(s), s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3bdb6638356fd2d7ull, 1);
-        CKPT_SAVE(s);
-        CKPT_SAVE(x);
-        CKPT_SAVE(d);
-        CKPT_SAVE(b);
-        CKPT_SAVE(local);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 1,
+            CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
+            CKPT_SIZE(local));
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, x);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, local);
         return;
     }
 #line 20 "pure_arguments.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(local);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
+            CKPT_SIZE(local));
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, x);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, local);
     }
 #line 20 "pure_arguments.c"
     consume(abs(x), &local);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3bdb6638356fd2d7ull, 2);
-        CKPT_SAVE(s);
-        CKPT_SAVE(x);
-        CKPT_SAVE(d);
-        CKPT_SAVE(b);
-        CKPT_SAVE(local);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 2,
+            CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
+            CKPT_SIZE(local));
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, x);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, local);
         return;
     }
 #line 21 "pure_arguments.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(local);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
+            CKPT_SIZE(local));
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, x);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, local);
     }
 #line 21 "pure_arguments.c"
     consume(sizeof(*b) + x * 2, b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3bdb6638356fd2d7ull, 3);
-        CKPT_SAVE(s);
-        CKPT_SAVE(x);
-        CKPT_SAVE(d);
-        CKPT_SAVE(b);
-        CKPT_SAVE(local);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 3,
+            CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
+            CKPT_SIZE(local));
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, x);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, local);
         return;
     }
 #line 22 "pure_arguments.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(local);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, local);
     }
 #line 22 "pure_arguments.c"
     consume((long)fabs(d), &b->h);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3bdb6638356fd2d7ull, 4);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(b);
-        CKPT_SAVE(local);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 4,
+            CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, local);
         return;
     }
 #line 23 "pure_arguments.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(local);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, local);
     }
 #line 23 "pure_arguments.c"
     consume(b->w > 0 ? b->w : -b->w, s + 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3bdb6638356fd2d7ull, 5);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(b);
-        CKPT_SAVE(local);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 5,
+            CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, local);
         return;
     }
 #line 24 "pure_arguments.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(local);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(local));
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, local);
     }
 #line 24 "pure_arguments.c"
     consume((long)(sqrt(d) + pow(d, 2.0) * cos(d) - exp(-d)), s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x3bdb6638356fd2d7ull, 6);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(local);
+        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 6,
+            CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(local));
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, local);
         return;
     }
 #line 25 "pure_arguments.c"

@@ -19,13 +19,13 @@ static int is_even(unsigned n)
     if (n == 0) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x4b54b4d50f9aaf67ull, 1);
+            ckpt_save_frame(0x4b54b4d50f9aaf67ull, 1, 0);
             /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            /* no live locals */
+            ; /* no live locals */
             ckpt_resume_finished();
         }
 #line 12 "recursion.c"
@@ -33,14 +33,16 @@ static int is_even(unsigned n)
     }
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 14 "recursion.c"
     int ckpt_result_2 = is_odd(n - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x4b54b4d50f9aaf67ull, 2);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0x4b54b4d50f9aaf67ull, 2, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
     return ckpt_result_2;
@@ -60,14 +62,16 @@ static int is_odd(unsigned n)
         return 0;
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 21 "recursion.c"
     int ckpt_result_1 = is_even(n - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xe5b0169399a27a99ull, 1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xe5b0169399a27a99ull, 1, CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
     return ckpt_result_1;
@@ -88,43 +92,48 @@ int tree(int depth)
     if (depth == 0) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x1f693ebefcb0e82bull, 1);
+            ckpt_save_frame(0x1f693ebefcb0e82bull, 1, 0);
             /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            /* no live locals */
+            ; /* no live locals */
             ckpt_resume_finished();
         }
 #line 28 "recursion.c"
         return 1;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(depth);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(depth));
+        CKPT_RESTORE(ckpt_from, depth);
     }
 #line 30 "recursion.c"
     int left = tree(depth - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1f693ebefcb0e82bull, 2);
-        CKPT_SAVE(depth);
+        unsigned char *ckpt_to = ckpt_save_frame(0x1f693ebefcb0e82bull, 2, CKPT_SIZE(depth));
+        CKPT_SAVE(ckpt_to, depth);
         return (int){0};
     }
 #line 31 "recursion.c"
     int right;
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(depth);
-        CKPT_RESTORE(left);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(depth) + CKPT_SIZE(left));
+        CKPT_RESTORE(ckpt_from, depth);
+        CKPT_RESTORE(ckpt_from, left);
     }
 #line 32 "recursion.c"
     int ckpt_result_3 = tree(depth - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1f693ebefcb0e82bull, 3);
-        CKPT_SAVE(depth);
-        CKPT_SAVE(left);
+        unsigned char *ckpt_to = ckpt_save_frame(0x1f693ebefcb0e82bull, 3,
+            CKPT_SIZE(depth) + CKPT_SIZE(left));
+        CKPT_SAVE(ckpt_to, depth);
+        CKPT_SAVE(ckpt_to, left);
         return (int){0};
     }
     right = ckpt_result_3;
@@ -146,30 +155,36 @@ long sum_to(long n, long acc)
         return acc;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x4a2d863a8af7dbe6ull, 1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(acc);
+        unsigned char *ckpt_to = ckpt_save_frame(0x4a2d863a8af7dbe6ull, 1,
+            CKPT_SIZE(n) + CKPT_SIZE(acc));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, acc);
         return (long){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(acc);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(acc));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, acc);
         ckpt_resume_finished();
     }
 #line 41 "recursion.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(acc);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(acc));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, acc);
     }
 #line 41 "recursion.c"
     long ckpt_result_2 = sum_to(n - 1, acc + n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x4a2d863a8af7dbe6ull, 2);
-        CKPT_SAVE(n);
-        CKPT_SAVE(acc);
+        unsigned char *ckpt_to = ckpt_save_frame(0x4a2d863a8af7dbe6ull, 2,
+            CKPT_SIZE(n) + CKPT_SIZE(acc));
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, acc);
         return (long){0};
     }
     return ckpt_result_2;
@@ -194,40 +209,44 @@ int main(void)
 #line 51 "recursion.c"
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        /* no locals in scope */
+        ; /* no locals in scope */
     }
 #line 51 "recursion.c"
     int r = tree(3);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x9bca6a97d2ba785aull, 1);
+        ckpt_save_frame(0x9bca6a97d2ba785aull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }
 #line 52 "recursion.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(r);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        CKPT_RESTORE(ckpt_from, r);
     }
 #line 52 "recursion.c"
     int ckpt_result_2 = is_even(10);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x9bca6a97d2ba785aull, 2);
-        CKPT_SAVE(r);
+        unsigned char *ckpt_to = ckpt_save_frame(0x9bca6a97d2ba785aull, 2, CKPT_SIZE(r));
+        CKPT_SAVE(ckpt_to, r);
         return (int){0};
     }
     r += ckpt_result_2;
     }
 #line 53 "recursion.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(r);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        CKPT_RESTORE(ckpt_from, r);
     }
 #line 53 "recursion.c"
     long s = sum_to(5, 0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x9bca6a97d2ba785aull, 3);
-        CKPT_SAVE(r);
+        unsigned char *ckpt_to = ckpt_save_frame(0x9bca6a97d2ba785aull, 3, CKPT_SIZE(r));
+        CKPT_SAVE(ckpt_to, r);
         return (int){0};
     }
 #line 54 "recursion.c"

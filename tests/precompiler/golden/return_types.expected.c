@@ -35,14 +35,16 @@ double results(int k)
     op_t op;
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 24 "return_types.c"
     struct big ckpt_result_1 = load(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x94f0bf0e2527b8b8ull, 1);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 1, CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, k);
         return (double){0};
     }
     b = ckpt_result_1;
@@ -50,16 +52,18 @@ double results(int k)
 #line 25 "return_types.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(b));
+        CKPT_RESTORE(ckpt_from, k);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 25 "return_types.c"
     const char *ckpt_result_2 = name_of(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x94f0bf0e2527b8b8ull, 2);
-        CKPT_SAVE(k);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 2, CKPT_SIZE(k) + CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, k);
+        CKPT_SAVE(ckpt_to, b);
         return (double){0};
     }
     s = ckpt_result_2;
@@ -67,18 +71,21 @@ double results(int k)
 #line 26 "return_types.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(s);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s));
+        CKPT_RESTORE(ckpt_from, k);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, s);
     }
 #line 26 "return_types.c"
     int ckpt_result_3 = count(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x94f0bf0e2527b8b8ull, 3);
-        CKPT_SAVE(k);
-        CKPT_SAVE(b);
-        CKPT_SAVE(s);
+        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 3,
+            CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s));
+        CKPT_SAVE(ckpt_to, k);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, s);
         return (double){0};
     }
     d = ckpt_result_3;
@@ -86,20 +93,23 @@ double results(int k)
 #line 27 "return_types.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d));
+        CKPT_RESTORE(ckpt_from, k);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, d);
     }
 #line 27 "return_types.c"
     enum state ckpt_result_4 = state_of(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x94f0bf0e2527b8b8ull, 4);
-        CKPT_SAVE(k);
-        CKPT_SAVE(b);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
+        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 4,
+            CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d));
+        CKPT_SAVE(ckpt_to, k);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, d);
         return (double){0};
     }
     st = ckpt_result_4;
@@ -107,22 +117,26 @@ double results(int k)
 #line 28 "return_types.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(s);
-        CKPT_RESTORE(d);
-        CKPT_RESTORE(st);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(st));
+        CKPT_RESTORE(ckpt_from, k);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, s);
+        CKPT_RESTORE(ckpt_from, d);
+        CKPT_RESTORE(ckpt_from, st);
     }
 #line 28 "return_types.c"
     op_t ckpt_result_5 = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x94f0bf0e2527b8b8ull, 5);
-        CKPT_SAVE(k);
-        CKPT_SAVE(b);
-        CKPT_SAVE(s);
-        CKPT_SAVE(d);
-        CKPT_SAVE(st);
+        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 5,
+            CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(st));
+        CKPT_SAVE(ckpt_to, k);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, s);
+        CKPT_SAVE(ckpt_to, d);
+        CKPT_SAVE(ckpt_to, st);
         return (double){0};
     }
     op = ckpt_result_5;
@@ -141,14 +155,16 @@ long widened(int k)
 #line 34 "return_types.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 34 "return_types.c"
     long ckpt_result_1 = count(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x858dc7a83b96caf6ull, 1);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x858dc7a83b96caf6ull, 1, CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, k);
         return (long){0};
     }
     return ckpt_result_1;
@@ -166,14 +182,16 @@ op_t forward(int k)
 #line 39 "return_types.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(k);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        CKPT_RESTORE(ckpt_from, k);
     }
 #line 39 "return_types.c"
     op_t ckpt_result_1 = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x197eb46f8a9db830ull, 1);
-        CKPT_SAVE(k);
+        unsigned char *ckpt_to = ckpt_save_frame(0x197eb46f8a9db830ull, 1, CKPT_SIZE(k));
+        CKPT_SAVE(ckpt_to, k);
         return (op_t){0};
     }
     return ckpt_result_1;

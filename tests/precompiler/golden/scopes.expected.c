@@ -26,20 +26,24 @@ void scopes(int p, int q)
     {
         int gone = a + 1;
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(q);
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(gone);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(gone));
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, q);
+            CKPT_RESTORE(ckpt_from, a);
+            CKPT_RESTORE(ckpt_from, gone);
         }
 #line 15 "scopes.c"
         use(gone);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x38ded98b10201dc6ull, 1);
-            CKPT_SAVE(p);
-            CKPT_SAVE(q);
-            CKPT_SAVE(a);
-            CKPT_SAVE(gone);
+            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 1,
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(gone));
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, q);
+            CKPT_SAVE(ckpt_to, a);
+            CKPT_SAVE(ckpt_to, gone);
             return;
         }
 #line 15 "scopes.c"
@@ -52,28 +56,34 @@ void scopes(int p, int q)
         for (int i = 0; i < inner; i++) {
             int deep = i * 2;
             if (0) {
+                const unsigned char *ckpt_from;
             ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-                CKPT_RESTORE(p);
-                CKPT_RESTORE(q);
-                CKPT_RESTORE(a);
-                CKPT_RESTORE(b);
-                CKPT_RESTORE(c);
-                CKPT_RESTORE(inner);
-                CKPT_RESTORE(i);
-                CKPT_RESTORE(deep);
+                ckpt_from = ckpt_frame_next(
+                    CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                    CKPT_SIZE(inner) + CKPT_SIZE(i) + CKPT_SIZE(deep));
+                CKPT_RESTORE(ckpt_from, p);
+                CKPT_RESTORE(ckpt_from, q);
+                CKPT_RESTORE(ckpt_from, a);
+                CKPT_RESTORE(ckpt_from, b);
+                CKPT_RESTORE(ckpt_from, c);
+                CKPT_RESTORE(ckpt_from, inner);
+                CKPT_RESTORE(ckpt_from, i);
+                CKPT_RESTORE(ckpt_from, deep);
             }
 #line 23 "scopes.c"
             use(deep);
             if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-                ckpt_save_frame(0x38ded98b10201dc6ull, 2);
-                CKPT_SAVE(p);
-                CKPT_SAVE(q);
-                CKPT_SAVE(a);
-                CKPT_SAVE(b);
-                CKPT_SAVE(c);
-                CKPT_SAVE(inner);
-                CKPT_SAVE(i);
-                CKPT_SAVE(deep);
+                unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 2,
+                    CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                    CKPT_SIZE(inner) + CKPT_SIZE(i) + CKPT_SIZE(deep));
+                CKPT_SAVE(ckpt_to, p);
+                CKPT_SAVE(ckpt_to, q);
+                CKPT_SAVE(ckpt_to, a);
+                CKPT_SAVE(ckpt_to, b);
+                CKPT_SAVE(ckpt_to, c);
+                CKPT_SAVE(ckpt_to, inner);
+                CKPT_SAVE(ckpt_to, i);
+                CKPT_SAVE(ckpt_to, deep);
                 return;
             }
 #line 23 "scopes.c"
@@ -81,26 +91,32 @@ void scopes(int p, int q)
         }
         int after_loop = inner;
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(q);
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(b);
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(inner);
-            CKPT_RESTORE(after_loop);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                CKPT_SIZE(inner) + CKPT_SIZE(after_loop));
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, q);
+            CKPT_RESTORE(ckpt_from, a);
+            CKPT_RESTORE(ckpt_from, b);
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, inner);
+            CKPT_RESTORE(ckpt_from, after_loop);
         }
 #line 26 "scopes.c"
         use(after_loop + inner);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x38ded98b10201dc6ull, 3);
-            CKPT_SAVE(p);
-            CKPT_SAVE(q);
-            CKPT_SAVE(a);
-            CKPT_SAVE(b);
-            CKPT_SAVE(c);
-            CKPT_SAVE(inner);
-            CKPT_SAVE(after_loop);
+            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 3,
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                CKPT_SIZE(inner) + CKPT_SIZE(after_loop));
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, q);
+            CKPT_SAVE(ckpt_to, a);
+            CKPT_SAVE(ckpt_to, b);
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, inner);
+            CKPT_SAVE(ckpt_to, after_loop);
             return;
         }
 #line 26 "scopes.c"
@@ -110,45 +126,57 @@ void scopes(int p, int q)
         int other = shared;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x38ded98b10201dc6ull, 4);
-            CKPT_SAVE(p);
-            CKPT_SAVE(q);
-            CKPT_SAVE(a);
-            CKPT_SAVE(b);
-            CKPT_SAVE(c);
-            CKPT_SAVE(other);
+            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 4,
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                CKPT_SIZE(other));
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, q);
+            CKPT_SAVE(ckpt_to, a);
+            CKPT_SAVE(ckpt_to, b);
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, other);
             return;
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_4: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(q);
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(b);
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(other);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                CKPT_SIZE(other));
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, q);
+            CKPT_RESTORE(ckpt_from, a);
+            CKPT_RESTORE(ckpt_from, b);
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, other);
             ckpt_resume_finished();
         }
 #line 31 "scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(q);
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(b);
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(other);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                CKPT_SIZE(other));
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, q);
+            CKPT_RESTORE(ckpt_from, a);
+            CKPT_RESTORE(ckpt_from, b);
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, other);
         }
 #line 31 "scopes.c"
         use(other);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x38ded98b10201dc6ull, 5);
-            CKPT_SAVE(p);
-            CKPT_SAVE(q);
-            CKPT_SAVE(a);
-            CKPT_SAVE(b);
-            CKPT_SAVE(c);
-            CKPT_SAVE(other);
+            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 5,
+                CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+                CKPT_SIZE(other));
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, q);
+            CKPT_SAVE(ckpt_to, a);
+            CKPT_SAVE(ckpt_to, b);
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, other);
             return;
         }
 #line 31 "scopes.c"
@@ -156,24 +184,30 @@ void scopes(int p, int q)
     }
     int later = c;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(p);
-        CKPT_RESTORE(q);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(b);
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(later);
+        ckpt_from = ckpt_frame_next(
+            CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+            CKPT_SIZE(later));
+        CKPT_RESTORE(ckpt_from, p);
+        CKPT_RESTORE(ckpt_from, q);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, b);
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, later);
     }
 #line 34 "scopes.c"
     use(later + p + q + a + b + c);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x38ded98b10201dc6ull, 6);
-        CKPT_SAVE(p);
-        CKPT_SAVE(q);
-        CKPT_SAVE(a);
-        CKPT_SAVE(b);
-        CKPT_SAVE(c);
-        CKPT_SAVE(later);
+        unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 6,
+            CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
+            CKPT_SIZE(later));
+        CKPT_SAVE(ckpt_to, p);
+        CKPT_SAVE(ckpt_to, q);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, later);
         return;
     }
 #line 34 "scopes.c"
@@ -193,16 +227,19 @@ int switch_scope(int op)
     case 1:
         t = op + 1;
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(op);
-            CKPT_RESTORE(t);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(op) + CKPT_SIZE(t));
+            CKPT_RESTORE(ckpt_from, op);
+            CKPT_RESTORE(ckpt_from, t);
         }
 #line 43 "scopes.c"
         use(t);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x951055736b36040bull, 1);
-            CKPT_SAVE(op);
-            CKPT_SAVE(t);
+            unsigned char *ckpt_to = ckpt_save_frame(0x951055736b36040bull, 1,
+                CKPT_SIZE(op) + CKPT_SIZE(t));
+            CKPT_SAVE(ckpt_to, op);
+            CKPT_SAVE(ckpt_to, t);
             return (int){0};
         }
 #line 43 "scopes.c"

@@ -24,39 +24,47 @@ int f(int x)
     for (int i = 0; i < 3; i++) {
         int s__ckpt1 = i + x; /* hides the outer s */
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(i);
-            CKPT_RESTORE(s__ckpt1);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, i);
+            CKPT_RESTORE(ckpt_from, s__ckpt1);
         }
 #line 13 "shadowed_locals.c"
         work(s__ckpt1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa6b3e2e47e379a59ull, 1);
-            CKPT_SAVE(x);
-            CKPT_SAVE(s);
-            CKPT_SAVE(i);
-            CKPT_SAVE(s__ckpt1);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 1,
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, i);
+            CKPT_SAVE(ckpt_to, s__ckpt1);
             return (int){0};
         }
 #line 14 "shadowed_locals.c"
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(i);
-            CKPT_RESTORE(s__ckpt1);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, i);
+            CKPT_RESTORE(ckpt_from, s__ckpt1);
         }
 #line 14 "shadowed_locals.c"
         int ckpt_result_2 = next(s__ckpt1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa6b3e2e47e379a59ull, 2);
-            CKPT_SAVE(x);
-            CKPT_SAVE(s);
-            CKPT_SAVE(i);
-            CKPT_SAVE(s__ckpt1);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 2,
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, i);
+            CKPT_SAVE(ckpt_to, s__ckpt1);
             return (int){0};
         }
         s__ckpt1 = ckpt_result_2;
@@ -68,53 +76,63 @@ int f(int x)
     {
         int x__ckpt2 = 2; /* hides the parameter */
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(x__ckpt2);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, x__ckpt2);
         }
 #line 19 "shadowed_locals.c"
         work(x__ckpt2);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa6b3e2e47e379a59ull, 3);
-            CKPT_SAVE(x);
-            CKPT_SAVE(s);
-            CKPT_SAVE(x__ckpt2);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 3,
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, x__ckpt2);
             return (int){0};
         }
 #line 20 "shadowed_locals.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(x__ckpt2);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, x__ckpt2);
         }
 #line 20 "shadowed_locals.c"
         int y = next(x__ckpt2);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa6b3e2e47e379a59ull, 4);
-            CKPT_SAVE(x);
-            CKPT_SAVE(s);
-            CKPT_SAVE(x__ckpt2);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 4,
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, x__ckpt2);
             return (int){0};
         }
 #line 21 "shadowed_locals.c"
         s += y;
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(x__ckpt2);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, x__ckpt2);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 22 "shadowed_locals.c"
         int s__ckpt3 = next(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa6b3e2e47e379a59ull, 5);
-            CKPT_SAVE(x);
-            CKPT_SAVE(s);
-            CKPT_SAVE(x__ckpt2);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 5,
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, x__ckpt2);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
 #line 22 "shadowed_locals.c"
@@ -123,22 +141,28 @@ int f(int x)
         int a[4] = {0};
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(x__ckpt2);
-            CKPT_RESTORE(s__ckpt3);
-            CKPT_RESTORE(a);
+            ckpt_from = ckpt_frame_next(
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(s__ckpt3) +
+                CKPT_SIZE(a));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, x__ckpt2);
+            CKPT_RESTORE(ckpt_from, s__ckpt3);
+            CKPT_RESTORE(ckpt_from, a);
         }
 #line 25 "shadowed_locals.c"
         int ckpt_result_6 = next(x__ckpt2);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa6b3e2e47e379a59ull, 6);
-            CKPT_SAVE(x);
-            CKPT_SAVE(s);
-            CKPT_SAVE(x__ckpt2);
-            CKPT_SAVE(s__ckpt3);
-            CKPT_SAVE(a);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 6,
+                CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(s__ckpt3) +
+                CKPT_SIZE(a));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, x__ckpt2);
+            CKPT_SAVE(ckpt_to, s__ckpt3);
+            CKPT_SAVE(ckpt_to, a);
             return (int){0};
         }
         a[x__ckpt2 & 3] = ckpt_result_6;
@@ -163,17 +187,20 @@ int g(int n)
         int t__ckpt4 = n + 1;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x5aa1e679eb017707ull, 1);
-            CKPT_SAVE(n);
-            CKPT_SAVE(t);
-            CKPT_SAVE(t__ckpt4);
+            unsigned char *ckpt_to = ckpt_save_frame(0x5aa1e679eb017707ull, 1,
+                CKPT_SIZE(n) + CKPT_SIZE(t) + CKPT_SIZE(t__ckpt4));
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, t);
+            CKPT_SAVE(ckpt_to, t__ckpt4);
             return (int){0};
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(t);
-            CKPT_RESTORE(t__ckpt4);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(t) + CKPT_SIZE(t__ckpt4));
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, t);
+            CKPT_RESTORE(ckpt_from, t__ckpt4);
             ckpt_resume_finished();
         }
 #line 37 "shadowed_locals.c"

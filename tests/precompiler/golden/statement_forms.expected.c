@@ -35,45 +35,51 @@ int forms(int a, int c)
 #line 12 "statement_forms.c"
     int x = 0;
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, c);
     }
 #line 13 "statement_forms.c"
     tick(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 1);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 1, CKPT_SIZE(a) + CKPT_SIZE(c));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, c);
         return (int){0};
     }
 #line 14 "statement_forms.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, c);
     }
 #line 14 "statement_forms.c"
     (void)next(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 2);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 2, CKPT_SIZE(a) + CKPT_SIZE(c));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, c);
         return (int){0};
     }
 #line 15 "statement_forms.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, c);
     }
 #line 15 "statement_forms.c"
     int ckpt_result_3 = next(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 3);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 3, CKPT_SIZE(a) + CKPT_SIZE(c));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, c);
         return (int){0};
     }
     x = ckpt_result_3;
@@ -81,18 +87,21 @@ int forms(int a, int c)
 #line 16 "statement_forms.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c) + CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 16 "statement_forms.c"
     int ckpt_result_4 = next(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 4);
-        CKPT_SAVE(a);
-        CKPT_SAVE(c);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 4,
+            CKPT_SIZE(a) + CKPT_SIZE(c) + CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     x += ckpt_result_4;
@@ -100,50 +109,57 @@ int forms(int a, int c)
 #line 17 "statement_forms.c"
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 17 "statement_forms.c"
     int ckpt_result_5 = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 5);
-        CKPT_SAVE(c);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 5, CKPT_SIZE(c) + CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     x -= ckpt_result_5;
     }
 #line 18 "statement_forms.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(c);
-        CKPT_RESTORE(x);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x));
+        CKPT_RESTORE(ckpt_from, c);
+        CKPT_RESTORE(ckpt_from, x);
     }
 #line 18 "statement_forms.c"
     int y = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 6);
-        CKPT_SAVE(c);
-        CKPT_SAVE(x);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 6, CKPT_SIZE(c) + CKPT_SIZE(x));
+        CKPT_SAVE(ckpt_to, c);
+        CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
 #line 19 "statement_forms.c"
     if (c)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 20 "statement_forms.c"
         tick(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 7);
-            CKPT_SAVE(c);
-            CKPT_SAVE(x);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 7,
+                CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         }
@@ -151,16 +167,18 @@ int forms(int a, int c)
     if (c > 1)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 22 "statement_forms.c"
         int ckpt_result_8 = next(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 8);
-            CKPT_SAVE(c);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 8, CKPT_SIZE(c) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         x = ckpt_result_8;
@@ -169,18 +187,21 @@ int forms(int a, int c)
     else
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 24 "statement_forms.c"
         tick(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 9);
-            CKPT_SAVE(c);
-            CKPT_SAVE(x);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 9,
+                CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         }
@@ -188,18 +209,21 @@ int forms(int a, int c)
     while (c-- > 0)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 26 "statement_forms.c"
         tick(c);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 10);
-            CKPT_SAVE(c);
-            CKPT_SAVE(x);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 10,
+                CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         }
@@ -207,18 +231,21 @@ int forms(int a, int c)
     for (int i = 0; i < c; i++)
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_11: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(i);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(i));
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, i);
         }
 #line 28 "statement_forms.c"
         int ckpt_result_11 = next(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 11);
-            CKPT_SAVE(c);
-            CKPT_SAVE(x);
-            CKPT_SAVE(i);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 11,
+                CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(i));
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
         y = ckpt_result_11;
@@ -227,18 +254,21 @@ int forms(int a, int c)
     do
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_12: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(c);
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, c);
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 30 "statement_forms.c"
         tick(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 12);
-            CKPT_SAVE(c);
-            CKPT_SAVE(x);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 12,
+                CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, c);
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         }
@@ -248,16 +278,18 @@ int forms(int a, int c)
     case 0:
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_13: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 34 "statement_forms.c"
         tick(0);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 13);
-            CKPT_SAVE(x);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 13, CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         }
@@ -266,16 +298,18 @@ int forms(int a, int c)
     case 1: 
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_14: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(y);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+        CKPT_RESTORE(ckpt_from, x);
+        CKPT_RESTORE(ckpt_from, y);
     }
 #line 36 "statement_forms.c"
             tick(1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 14);
-        CKPT_SAVE(x);
-        CKPT_SAVE(y);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 14, CKPT_SIZE(x) + CKPT_SIZE(y));
+        CKPT_SAVE(ckpt_to, x);
+        CKPT_SAVE(ckpt_to, y);
         return (int){0};
     }
     }
@@ -284,16 +318,18 @@ int forms(int a, int c)
     default:
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_15: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(x);
-            CKPT_RESTORE(y);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_RESTORE(ckpt_from, x);
+            CKPT_RESTORE(ckpt_from, y);
         }
 #line 38 "statement_forms.c"
         int ckpt_result_15 = next(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xdb38d3c3156d12e6ull, 15);
-            CKPT_SAVE(x);
-            CKPT_SAVE(y);
+            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 15, CKPT_SIZE(x) + CKPT_SIZE(y));
+            CKPT_SAVE(ckpt_to, x);
+            CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
         x = ckpt_result_15;
@@ -303,16 +339,18 @@ int forms(int a, int c)
 again:
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_16: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(y);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+        CKPT_RESTORE(ckpt_from, x);
+        CKPT_RESTORE(ckpt_from, y);
     }
 #line 41 "statement_forms.c"
     tick(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 16);
-        CKPT_SAVE(x);
-        CKPT_SAVE(y);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 16, CKPT_SIZE(x) + CKPT_SIZE(y));
+        CKPT_SAVE(ckpt_to, x);
+        CKPT_SAVE(ckpt_to, y);
         return (int){0};
     }
     }
@@ -321,16 +359,18 @@ again:
         goto again;
     {
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_17: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(x);
-        CKPT_RESTORE(y);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+        CKPT_RESTORE(ckpt_from, x);
+        CKPT_RESTORE(ckpt_from, y);
     }
 #line 44 "statement_forms.c"
     int ckpt_result_17 = next(x + y);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xdb38d3c3156d12e6ull, 17);
-        CKPT_SAVE(x);
-        CKPT_SAVE(y);
+        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 17, CKPT_SIZE(x) + CKPT_SIZE(y));
+        CKPT_SAVE(ckpt_to, x);
+        CKPT_SAVE(ckpt_to, y);
         return (int){0};
     }
     return ckpt_result_17;

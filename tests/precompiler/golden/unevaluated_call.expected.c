@@ -12,13 +12,15 @@ int step(int s)
 #line 5 "unevaluated_call.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x40eeec073a39f351ull, 1);
-        CKPT_SAVE(s);
+        unsigned char *ckpt_to = ckpt_save_frame(0x40eeec073a39f351ull, 1, CKPT_SIZE(s));
+        CKPT_SAVE(ckpt_to, s);
         return (int){0};
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(s);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(s));
+        CKPT_RESTORE(ckpt_from, s);
         ckpt_resume_finished();
     }
 #line 6 "unevaluated_call.c"

@@ -15,7 +15,10 @@ void rows(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0x613366f1f0e32588ull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -30,19 +33,22 @@ void rows(int n)
     }
 #line 11 "vla_before_call.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_resume_same_address(row, "'row' in rows()");
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(row);
+        ckpt_from = ckpt_frame_next(CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(row));
+        CKPT_CHECK_ADDRESS(ckpt_from, row, "'row' in rows()");
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, row);
     }
 #line 11 "vla_before_call.c"
     work(row, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x613366f1f0e32588ull, 1);
-        CKPT_SAVE(ckpt_dim_1);
-        ckpt_save_address(row);
-        CKPT_SAVE(n);
-        CKPT_SAVE(row);
+        unsigned char *ckpt_to = ckpt_save_frame(0x613366f1f0e32588ull, 1,
+            CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(row));
+        CKPT_SAVE(ckpt_to, ckpt_dim_1);
+        CKPT_SAVE_ADDRESS(ckpt_to, row);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, row);
         return;
     }
 #line 12 "vla_before_call.c"

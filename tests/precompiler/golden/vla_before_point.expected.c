@@ -10,7 +10,10 @@ void fill(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0x58b2c1e083ddc8c7ull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -26,16 +29,19 @@ void fill(int n)
 #line 6 "vla_before_point.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x58b2c1e083ddc8c7ull, 1);
-        CKPT_SAVE(ckpt_dim_1);
-        CKPT_SAVE(n);
-        CKPT_SAVE(grid);
+        unsigned char *ckpt_to = ckpt_save_frame(0x58b2c1e083ddc8c7ull, 1,
+            CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(n) + CKPT_SIZE(grid));
+        CKPT_SAVE(ckpt_to, ckpt_dim_1);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, grid);
         return;
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(grid);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(grid));
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, grid);
         ckpt_resume_finished();
     }
 #line 7 "vla_before_point.c"

@@ -12,11 +12,17 @@ int run(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0x1c071c4e8a31ff17ull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         case 2: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -34,21 +40,26 @@ int run(int n)
     int t = 0;
     while (1) { { 
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_resume_same_address(a, "'a' in run()");
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(t);
+        ckpt_from = ckpt_frame_next(
+            CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) + CKPT_SIZE(t));
+        CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in run()");
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, t);
     }
 #line 8 "vla_normalized.c"
                   int ckpt_value_2_1 = step(a, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1c071c4e8a31ff17ull, 1);
-        CKPT_SAVE(ckpt_dim_1);
-        ckpt_save_address(a);
-        CKPT_SAVE(n);
-        CKPT_SAVE(a);
-        CKPT_SAVE(t);
+        unsigned char *ckpt_to = ckpt_save_frame(0x1c071c4e8a31ff17ull, 1,
+            CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) +
+            CKPT_SIZE(t));
+        CKPT_SAVE(ckpt_to, ckpt_dim_1);
+        CKPT_SAVE_ADDRESS(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, t);
         return (int){0};
     }
 #line 8 "vla_normalized.c"
@@ -64,26 +75,33 @@ int run(int n)
     }
 #line 11 "vla_normalized.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_resume_same_address(a, "'a' in run()");
-        ckpt_resume_same_address(b, "'b' in run()");
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(a);
-        CKPT_RESTORE(t);
-        CKPT_RESTORE(b);
+        ckpt_from = ckpt_frame_next(
+            CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) +
+            CKPT_SIZE(t) + CKPT_SIZE(b));
+        CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in run()");
+        CKPT_CHECK_ADDRESS(ckpt_from, b, "'b' in run()");
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, a);
+        CKPT_RESTORE(ckpt_from, t);
+        CKPT_RESTORE(ckpt_from, b);
     }
 #line 11 "vla_normalized.c"
     int ckpt_value_1 = step(b, t);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1c071c4e8a31ff17ull, 2);
-        CKPT_SAVE(ckpt_dim_1);
-        CKPT_SAVE(ckpt_dim_2);
-        ckpt_save_address(a);
-        ckpt_save_address(b);
-        CKPT_SAVE(n);
-        CKPT_SAVE(a);
-        CKPT_SAVE(t);
-        CKPT_SAVE(b);
+        unsigned char *ckpt_to = ckpt_save_frame(0x1c071c4e8a31ff17ull, 2,
+            CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
+            CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) + CKPT_SIZE(t) +
+            CKPT_SIZE(b));
+        CKPT_SAVE(ckpt_to, ckpt_dim_1);
+        CKPT_SAVE(ckpt_to, ckpt_dim_2);
+        CKPT_SAVE_ADDRESS(ckpt_to, a);
+        CKPT_SAVE_ADDRESS(ckpt_to, b);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, t);
+        CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
 #line 11 "vla_normalized.c"

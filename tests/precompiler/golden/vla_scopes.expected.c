@@ -25,19 +25,31 @@ int grid(int n, int m)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0xad475f49ae1fc75eull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+            }
             goto ckpt_vla_1;
         case 2: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
-            CKPT_RESTORE(ckpt_dim_3);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(
+                    CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(ckpt_dim_3));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_3);
+            }
             goto ckpt_vla_1;
         case 3: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
-            CKPT_RESTORE(ckpt_dim_3);
-            CKPT_RESTORE(ckpt_dim_4);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(
+                    CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(ckpt_dim_3) +
+                    CKPT_SIZE(ckpt_dim_4));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_3);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_4);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -54,22 +66,27 @@ int grid(int n, int m)
     }
 #line 18 "vla_scopes.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_resume_same_address(a, "'a' in grid()");
-        CKPT_RESTORE(n);
-        CKPT_RESTORE(m);
-        CKPT_RESTORE(a);
+        ckpt_from = ckpt_frame_next(
+            CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(a));
+        CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in grid()");
+        CKPT_RESTORE(ckpt_from, n);
+        CKPT_RESTORE(ckpt_from, m);
+        CKPT_RESTORE(ckpt_from, a);
     }
 #line 18 "vla_scopes.c"
     work(a[0], n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xad475f49ae1fc75eull, 1);
-        CKPT_SAVE(ckpt_dim_1);
-        CKPT_SAVE(ckpt_dim_2);
-        ckpt_save_address(a);
-        CKPT_SAVE(n);
-        CKPT_SAVE(m);
-        CKPT_SAVE(a);
+        unsigned char *ckpt_to = ckpt_save_frame(0xad475f49ae1fc75eull, 1,
+            CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
+            CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(a));
+        CKPT_SAVE(ckpt_to, ckpt_dim_1);
+        CKPT_SAVE(ckpt_to, ckpt_dim_2);
+        CKPT_SAVE_ADDRESS(ckpt_to, a);
+        CKPT_SAVE(ckpt_to, n);
+        CKPT_SAVE(ckpt_to, m);
+        CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
 #line 18 "vla_scopes.c"
@@ -86,29 +103,36 @@ int grid(int n, int m)
         }
 #line 21 "vla_scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_resume_same_address(a, "'a' in grid()");
-            ckpt_resume_same_address(b, "'b' in grid()");
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(m);
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(k);
-            CKPT_RESTORE(b);
+            ckpt_from = ckpt_frame_next(
+                CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) +
+                CKPT_SIZE(a) + CKPT_SIZE(k) + CKPT_SIZE(b));
+            CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in grid()");
+            CKPT_CHECK_ADDRESS(ckpt_from, b, "'b' in grid()");
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, m);
+            CKPT_RESTORE(ckpt_from, a);
+            CKPT_RESTORE(ckpt_from, k);
+            CKPT_RESTORE(ckpt_from, b);
         }
 #line 21 "vla_scopes.c"
         work(a[1], k);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xad475f49ae1fc75eull, 2);
-            CKPT_SAVE(ckpt_dim_1);
-            CKPT_SAVE(ckpt_dim_2);
-            CKPT_SAVE(ckpt_dim_3);
-            ckpt_save_address(a);
-            ckpt_save_address(b);
-            CKPT_SAVE(n);
-            CKPT_SAVE(m);
-            CKPT_SAVE(a);
-            CKPT_SAVE(k);
-            CKPT_SAVE(b);
+            unsigned char *ckpt_to = ckpt_save_frame(0xad475f49ae1fc75eull, 2,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(ckpt_dim_3) +
+                CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) +
+                CKPT_SIZE(a) + CKPT_SIZE(k) + CKPT_SIZE(b));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE(ckpt_to, ckpt_dim_2);
+            CKPT_SAVE(ckpt_to, ckpt_dim_3);
+            CKPT_SAVE_ADDRESS(ckpt_to, a);
+            CKPT_SAVE_ADDRESS(ckpt_to, b);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, m);
+            CKPT_SAVE(ckpt_to, a);
+            CKPT_SAVE(ckpt_to, k);
+            CKPT_SAVE(ckpt_to, b);
             return (int){0};
         }
 #line 21 "vla_scopes.c"
@@ -132,36 +156,45 @@ int grid(int n, int m)
         }
 #line 24 "vla_scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_resume_same_address(a, "'a' in grid()");
-            ckpt_resume_same_address(b, "'b' in grid()");
-            ckpt_resume_same_address(r, "'r' in grid()");
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(m);
-            CKPT_RESTORE(a);
-            CKPT_RESTORE(k);
-            CKPT_RESTORE(b);
-            CKPT_RESTORE(r);
-            CKPT_RESTORE(rp);
+            ckpt_from = ckpt_frame_next(
+                CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) +
+                CKPT_SIZE(m) + CKPT_SIZE(a) + CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(r) +
+                CKPT_SIZE(rp));
+            CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in grid()");
+            CKPT_CHECK_ADDRESS(ckpt_from, b, "'b' in grid()");
+            CKPT_CHECK_ADDRESS(ckpt_from, r, "'r' in grid()");
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, m);
+            CKPT_RESTORE(ckpt_from, a);
+            CKPT_RESTORE(ckpt_from, k);
+            CKPT_RESTORE(ckpt_from, b);
+            CKPT_RESTORE(ckpt_from, r);
+            CKPT_RESTORE(ckpt_from, rp);
         }
 #line 24 "vla_scopes.c"
         work(*rp, m);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xad475f49ae1fc75eull, 3);
-            CKPT_SAVE(ckpt_dim_1);
-            CKPT_SAVE(ckpt_dim_2);
-            CKPT_SAVE(ckpt_dim_3);
-            CKPT_SAVE(ckpt_dim_4);
-            ckpt_save_address(a);
-            ckpt_save_address(b);
-            ckpt_save_address(r);
-            CKPT_SAVE(n);
-            CKPT_SAVE(m);
-            CKPT_SAVE(a);
-            CKPT_SAVE(k);
-            CKPT_SAVE(b);
-            CKPT_SAVE(r);
-            CKPT_SAVE(rp);
+            unsigned char *ckpt_to = ckpt_save_frame(0xad475f49ae1fc75eull, 3,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(ckpt_dim_3) +
+                CKPT_SIZE(ckpt_dim_4) + CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE +
+                CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(a) +
+                CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(r) + CKPT_SIZE(rp));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE(ckpt_to, ckpt_dim_2);
+            CKPT_SAVE(ckpt_to, ckpt_dim_3);
+            CKPT_SAVE(ckpt_to, ckpt_dim_4);
+            CKPT_SAVE_ADDRESS(ckpt_to, a);
+            CKPT_SAVE_ADDRESS(ckpt_to, b);
+            CKPT_SAVE_ADDRESS(ckpt_to, r);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, m);
+            CKPT_SAVE(ckpt_to, a);
+            CKPT_SAVE(ckpt_to, k);
+            CKPT_SAVE(ckpt_to, b);
+            CKPT_SAVE(ckpt_to, r);
+            CKPT_SAVE(ckpt_to, rp);
             return (int){0};
         }
 #line 24 "vla_scopes.c"
@@ -182,12 +215,18 @@ void loop(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0xa410c2e84a66e3f0ull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+            }
             goto ckpt_vla_1;
         case 2: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -214,54 +253,68 @@ void loop(int n)
         }
 #line 37 "vla_scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_resume_same_address(v, "'v' in loop()");
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
-            CKPT_RESTORE(v);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(q);
+            ckpt_from = ckpt_frame_next(
+                CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) +
+                CKPT_SIZE(s) + CKPT_SIZE(p) + CKPT_SIZE(q));
+            CKPT_CHECK_ADDRESS(ckpt_from, v, "'v' in loop()");
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
+            CKPT_RESTORE(ckpt_from, v);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, q);
         }
 #line 37 "vla_scopes.c"
         work(v, i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa410c2e84a66e3f0ull, 1);
-            CKPT_SAVE(ckpt_dim_1);
-            CKPT_SAVE(ckpt_dim_2);
-            ckpt_save_address(v);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
-            CKPT_SAVE(v);
-            CKPT_SAVE(s);
-            CKPT_SAVE(p);
-            CKPT_SAVE(q);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa410c2e84a66e3f0ull, 1,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
+                CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) + CKPT_SIZE(s) + CKPT_SIZE(p) +
+                CKPT_SIZE(q));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE(ckpt_to, ckpt_dim_2);
+            CKPT_SAVE_ADDRESS(ckpt_to, v);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
+            CKPT_SAVE(ckpt_to, v);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, q);
             return;
         }
 #line 38 "vla_scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_resume_same_address(v, "'v' in loop()");
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(i);
-            CKPT_RESTORE(v);
-            CKPT_RESTORE(s);
-            CKPT_RESTORE(p);
-            CKPT_RESTORE(q);
+            ckpt_from = ckpt_frame_next(
+                CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) +
+                CKPT_SIZE(s) + CKPT_SIZE(p) + CKPT_SIZE(q));
+            CKPT_CHECK_ADDRESS(ckpt_from, v, "'v' in loop()");
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, i);
+            CKPT_RESTORE(ckpt_from, v);
+            CKPT_RESTORE(ckpt_from, s);
+            CKPT_RESTORE(ckpt_from, p);
+            CKPT_RESTORE(ckpt_from, q);
         }
 #line 38 "vla_scopes.c"
         work(p[0], (int)s);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xa410c2e84a66e3f0ull, 2);
-            CKPT_SAVE(ckpt_dim_1);
-            CKPT_SAVE(ckpt_dim_2);
-            ckpt_save_address(v);
-            CKPT_SAVE(n);
-            CKPT_SAVE(i);
-            CKPT_SAVE(v);
-            CKPT_SAVE(s);
-            CKPT_SAVE(p);
-            CKPT_SAVE(q);
+            unsigned char *ckpt_to = ckpt_save_frame(0xa410c2e84a66e3f0ull, 2,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
+                CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) + CKPT_SIZE(s) + CKPT_SIZE(p) +
+                CKPT_SIZE(q));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE(ckpt_to, ckpt_dim_2);
+            CKPT_SAVE_ADDRESS(ckpt_to, v);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, i);
+            CKPT_SAVE(ckpt_to, v);
+            CKPT_SAVE(ckpt_to, s);
+            CKPT_SAVE(ckpt_to, p);
+            CKPT_SAVE(ckpt_to, q);
             return;
         }
 #line 39 "vla_scopes.c"
@@ -280,10 +333,16 @@ int depth(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0x337534d77215c159ull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         case 2: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -307,40 +366,50 @@ again:
         w[0] = n;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x337534d77215c159ull, 1);
-            CKPT_SAVE(ckpt_dim_1);
-            ckpt_save_address(w);
-            CKPT_SAVE(n);
-            CKPT_SAVE(total);
-            CKPT_SAVE(w);
+            unsigned char *ckpt_to = ckpt_save_frame(0x337534d77215c159ull, 1,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) +
+                CKPT_SIZE(w));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE_ADDRESS(ckpt_to, w);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, total);
+            CKPT_SAVE(ckpt_to, w);
             return (int){0};
         }
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_resume_same_address(w, "'w' in depth()");
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(total);
-            CKPT_RESTORE(w);
+            ckpt_from = ckpt_frame_next(
+                CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(w));
+            CKPT_CHECK_ADDRESS(ckpt_from, w, "'w' in depth()");
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, total);
+            CKPT_RESTORE(ckpt_from, w);
             ckpt_resume_finished();
         }
 #line 57 "vla_scopes.c"
         {
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_resume_same_address(w, "'w' in depth()");
-            CKPT_RESTORE(n);
-            CKPT_RESTORE(total);
-            CKPT_RESTORE(w);
+            ckpt_from = ckpt_frame_next(
+                CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(w));
+            CKPT_CHECK_ADDRESS(ckpt_from, w, "'w' in depth()");
+            CKPT_RESTORE(ckpt_from, n);
+            CKPT_RESTORE(ckpt_from, total);
+            CKPT_RESTORE(ckpt_from, w);
         }
 #line 57 "vla_scopes.c"
         int ckpt_result_2 = depth(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0x337534d77215c159ull, 2);
-            CKPT_SAVE(ckpt_dim_1);
-            ckpt_save_address(w);
-            CKPT_SAVE(n);
-            CKPT_SAVE(total);
-            CKPT_SAVE(w);
+            unsigned char *ckpt_to = ckpt_save_frame(0x337534d77215c159ull, 2,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) +
+                CKPT_SIZE(w));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE_ADDRESS(ckpt_to, w);
+            CKPT_SAVE(ckpt_to, n);
+            CKPT_SAVE(ckpt_to, total);
+            CKPT_SAVE(ckpt_to, w);
             return (int){0};
         }
         total += ckpt_result_2;
@@ -367,11 +436,17 @@ void shadow(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0xff4400dd54c5c54eull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         case 2: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
-            CKPT_RESTORE(ckpt_dim_2);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+                CKPT_RESTORE(ckpt_from, ckpt_dim_2);
+            }
             goto ckpt_vla_1;
         case 3: goto ckpt_resume_3;
         }
@@ -391,19 +466,23 @@ void shadow(int n)
         }
 #line 76 "vla_scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(m);
-            CKPT_RESTORE(m__ckpt1);
-            CKPT_RESTORE(rows);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) + CKPT_SIZE(rows));
+            CKPT_RESTORE(ckpt_from, m);
+            CKPT_RESTORE(ckpt_from, m__ckpt1);
+            CKPT_RESTORE(ckpt_from, rows);
         }
 #line 76 "vla_scopes.c"
         work(rows ? rows[0] : 0, m__ckpt1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xff4400dd54c5c54eull, 1);
-            CKPT_SAVE(ckpt_dim_1);
-            CKPT_SAVE(m);
-            CKPT_SAVE(m__ckpt1);
-            CKPT_SAVE(rows);
+            unsigned char *ckpt_to = ckpt_save_frame(0xff4400dd54c5c54eull, 1,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) +
+                CKPT_SIZE(rows));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE(ckpt_to, m);
+            CKPT_SAVE(ckpt_to, m__ckpt1);
+            CKPT_SAVE(ckpt_to, rows);
             return;
         }
 #line 77 "vla_scopes.c"
@@ -417,33 +496,39 @@ void shadow(int n)
         }
 #line 78 "vla_scopes.c"
         if (0) {
+            const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            CKPT_RESTORE(m);
-            CKPT_RESTORE(m__ckpt1);
-            CKPT_RESTORE(last);
+            ckpt_from = ckpt_frame_next(CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) + CKPT_SIZE(last));
+            CKPT_RESTORE(ckpt_from, m);
+            CKPT_RESTORE(ckpt_from, m__ckpt1);
+            CKPT_RESTORE(ckpt_from, last);
         }
 #line 78 "vla_scopes.c"
         work(last[0], 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            ckpt_save_frame(0xff4400dd54c5c54eull, 2);
-            CKPT_SAVE(ckpt_dim_1);
-            CKPT_SAVE(ckpt_dim_2);
-            CKPT_SAVE(m);
-            CKPT_SAVE(m__ckpt1);
-            CKPT_SAVE(last);
+            unsigned char *ckpt_to = ckpt_save_frame(0xff4400dd54c5c54eull, 2,
+                CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(m) +
+                CKPT_SIZE(m__ckpt1) + CKPT_SIZE(last));
+            CKPT_SAVE(ckpt_to, ckpt_dim_1);
+            CKPT_SAVE(ckpt_to, ckpt_dim_2);
+            CKPT_SAVE(ckpt_to, m);
+            CKPT_SAVE(ckpt_to, m__ckpt1);
+            CKPT_SAVE(ckpt_to, last);
             return;
         }
 #line 79 "vla_scopes.c"
     }
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(m);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(m));
+        CKPT_RESTORE(ckpt_from, m);
     }
 #line 80 "vla_scopes.c"
     work(0, m);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xff4400dd54c5c54eull, 3);
-        CKPT_SAVE(m);
+        unsigned char *ckpt_to = ckpt_save_frame(0xff4400dd54c5c54eull, 3, CKPT_SIZE(m));
+        CKPT_SAVE(ckpt_to, m);
         return;
     }
 #line 81 "vla_scopes.c"

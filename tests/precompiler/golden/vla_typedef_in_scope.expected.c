@@ -12,7 +12,10 @@ void rows(int n)
     if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was */
         switch (ckpt_label = ckpt_resume_label(0xd05698c1f3b5cdccull)) {
         case 1: /* declare the variable-length arrays in scope again, with their saved sizes */
-            CKPT_RESTORE(ckpt_dim_1);
+            {
+                const unsigned char *ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_dim_1));
+                CKPT_RESTORE(ckpt_from, ckpt_dim_1);
+            }
             goto ckpt_vla_1;
         }
     }
@@ -27,15 +30,18 @@ void rows(int n)
     }
 #line 8 "vla_typedef_in_scope.c"
     if (0) {
+        const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        CKPT_RESTORE(n);
+        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        CKPT_RESTORE(ckpt_from, n);
     }
 #line 8 "vla_typedef_in_scope.c"
     work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xd05698c1f3b5cdccull, 1);
-        CKPT_SAVE(ckpt_dim_1);
-        CKPT_SAVE(n);
+        unsigned char *ckpt_to = ckpt_save_frame(0xd05698c1f3b5cdccull, 1,
+            CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(n));
+        CKPT_SAVE(ckpt_to, ckpt_dim_1);
+        CKPT_SAVE(ckpt_to, n);
         return;
     }
 #line 9 "vla_typedef_in_scope.c"
