@@ -15,8 +15,8 @@ assumptions were wrong.
 Writes tests/bench/results/build_cost.json and its section of
 docs/performance.md (between markers).
 
-Usage: python3 tests/bench/build_cost.py BUILD_DIR [--repeats 3]
-           [--tree DIR --tree-name NAME [--tree-flags "-DX ..."]] [--flags "-O2"]
+Usage: python3 tests/bench/build_cost.py BUILD_DIR [--repeats 3] [--flags "-O2"]
+           [--tree DIR --tree-name NAME [--tree-flags "-DX ..."] [--tree-cc mpicc]]...
 Standard library only.
 """
 
@@ -191,12 +191,13 @@ def report(result):
             result["host"], result["cores"], result["kernel"], result["load_before"],
             result["load_after"], result["commit"], result["date"]),
         "- Method: every file compiled with `%s -c` by the plain compiler (cc for the serial "
-        "samples and the other program, mpicc for the MPI samples) and by ckptcc over it, "
+        "samples, mpicc for the MPI samples, the other programs' as listed) and by ckptcc "
+        "over it, "
         "alternated, %d times each; the fastest run counts." % (
             " ".join(result["flags"]), result["repeats"]),
-        "- Regenerate: `python3 tests/bench/build_cost.py build%s`." % (
-            " --tree DIR --tree-name %s" % shlex.quote(result["tree_name"])
-            if result["tree_name"] else ""),
+        "- Regenerate: `python3 tests/bench/build_cost.py build%s`." % "".join(
+            " --tree DIR --tree-name %s --tree-cc %s" % (shlex.quote(t["name"]), t["cc"])
+            for t in result.get("trees", [])),
         "",
         "| files | count | lines | cc, s | ckptcc, s | ratio (wall) | ratio (CPU) "
         "| per file: median ratio | files over %.1fx | worst file (ratio) |" % TARGET,
@@ -221,17 +222,25 @@ def report(result):
             100 * (g["copy_wall"] / g["plain_wall"] - 1), g["instrument_wall"],
             g["ckptcc_wall"] - g["copy_wall"] - g["instrument_wall"]))
     files = result["files"]
-    extra = sorted(r["ckptcc_wall"] - r["plain_wall"] for r in files)
+
+    def median(values):
+        values = sorted(values)
+        return values[len(values) // 2]
+
+    extra = median(r["ckptcc_wall"] - r["plain_wall"] for r in files)
+    instrument = median(r["instrument_wall"] for r in files)
+    rest = median(r["ckptcc_wall"] - r["copy_wall"] - r["instrument_wall"] for r in files)
     big = [r for r in files if r["lines"] >= 1000]
-    lines += ["", "What ckptcc adds per file is mostly a fixed cost: %.0f ms in the median "
-              "(ckptcc's own start in bash and its probe of the compiler, starting "
-              "`ckpt-instrument` (about 20 ms when Clang is linked statically, as it is when its "
-              "archives are installed) and its parse, the instrumented copy compiled, "
-              "temporary files). It "
-              "dominates small files; the %d files of 1,000 lines or more take %.2fx "
-              "together." % (1000 * extra[len(extra) // 2], len(big),
-                             sum(r["ckptcc_wall"] for r in big) /
-                             sum(r["plain_wall"] for r in big)) if big else ""]
+    lines += ["", "Per file, ckptcc adds %.0f ms in the median: `ckpt-instrument` %.0f ms "
+              "(its start and Clang's parse of the file and its headers) and ckptcc's own "
+              "steps %.0f ms, both nearly fixed, plus whatever more the instrumented copy "
+              "costs the compiler. So a file whose plain compile takes less than about %.0f ms "
+              "goes over %.1fx on the fixed part alone%s." % (
+                  1000 * extra, 1000 * instrument, 1000 * rest,
+                  1000 * (instrument + rest) / (TARGET - 1), TARGET,
+                  "; the %d files of 1,000 lines or more take %.2fx together" % (
+                      len(big), sum(r["ckptcc_wall"] for r in big) /
+                      sum(r["plain_wall"] for r in big)) if big else "")]
     lines += ["", "Linking the samples of several files (ckptcc's link adds the runtime, "
               "and ckpt-link's whole-program step instruments again, parses and compiles the "
               "files whose assumptions were wrong):", "",
@@ -249,9 +258,15 @@ def main():
     ap.add_argument("build_dir")
     ap.add_argument("--repeats", type=int, default=3)
     ap.add_argument("--flags", default="-O2")
-    ap.add_argument("--tree", help="another program's source directory: every .c file in it")
-    ap.add_argument("--tree-name", default="", help="what to call it in the report")
-    ap.add_argument("--tree-flags", default="", help="extra flags for its files")
+    ap.add_argument("--tree", action="append", default=[],
+                    help="another program's source directory: every .c file in it "
+                    "(repeatable; the --tree-* options go with the trees in order)")
+    ap.add_argument("--tree-name", action="append", default=[],
+                    help="what to call it in the report")
+    ap.add_argument("--tree-flags", action="append", default=[],
+                    help="extra flags for its files")
+    ap.add_argument("--tree-cc", action="append", default=[],
+                    help="its plain compiler (default cc; mpicc for an MPI program)")
     ap.add_argument("--no-docs", action="store_true", help="do not touch docs/performance.md")
     ap.add_argument("--report-only", action="store_true",
                     help="write the docs section again from results/build_cost.json")
@@ -276,11 +291,13 @@ def main():
             mpi = sorted(glob.glob(os.path.join(TOP, "samples", "mpi", "*.c")))
             rows += measure_files("MPI samples", mpi, "mpicc", flags + ["-Wno-unknown-pragmas"],
                                   ckptcc, args.repeats, work)
-        if args.tree:
-            tree = sorted(glob.glob(os.path.join(args.tree, "*.c")))
-            rows += measure_files(args.tree_name or "other program", tree, "cc",
-                                  flags + shlex.split(args.tree_flags), ckptcc, args.repeats,
-                                  work)
+        for i, tree_dir in enumerate(args.tree):
+            nth = lambda options, default: options[i] if i < len(options) else default
+            tree = sorted(glob.glob(os.path.join(tree_dir, "*.c")))
+            rows += measure_files(nth(args.tree_name, "other program %d" % (i + 1)), tree,
+                                  nth(args.tree_cc, "cc"),
+                                  flags + shlex.split(nth(args.tree_flags, "")), ckptcc,
+                                  args.repeats, work)
         links = measure_links(ckptcc, flags, args.repeats, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -290,7 +307,9 @@ def main():
               "kernel": platform.release(), "load_before": load_before,
               "load_after": os.getloadavg()[0], "commit": commit,
               "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
-              "flags": flags, "repeats": args.repeats, "tree_name": args.tree_name,
+              "flags": flags, "repeats": args.repeats,
+              "trees": [{"name": n, "cc": c} for n, c in
+                        zip(args.tree_name, args.tree_cc + ["cc"] * len(args.tree_name))],
               "files": rows, "links": links, "summary": summary(rows)}
     with open(out, "w") as f:
         json.dump(result, f, indent=1)
