@@ -235,6 +235,14 @@ bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
     return true;
 }
 
+std::string Instrumenter::unusedName(const std::string &base) const
+{
+    std::string name = base;
+    for (int k = 2; ctx_->Idents.find(name) != ctx_->Idents.end(); ++k)
+        name = base + "_" + std::to_string(k);
+    return name;
+}
+
 namespace {
 // What each declaration statement of a function declares together.
 class DeclaredTogether : public CVisitor<DeclaredTogether> {
@@ -381,20 +389,27 @@ std::string Instrumenter::returnValue(const FunctionDecl *fn) const
 }
 
 // What a frame holds at a site, in the order it is saved and read back: the
-// sizes of the variable-length arrays in scope (read at the function's entry,
-// before their declarations run again), their addresses (checked once they
-// have), then the live locals. One runtime call reserves or hands out the
-// bytes of all of them: a call per local made gcc's work on the inserted code
-// half as large again.
-std::vector<Instrumenter::SavedValue>
-Instrumenter::savedValues(const FunctionFacts &f, const Site &site, bool withSizes) const
+// sizes of the variable-length arrays in scope (savedSizes: read at the
+// function's entry, before their declarations run again), then their
+// addresses (checked once they have) and the live locals (savedLocals: read
+// at the site's label). Each block reserves or reads its bytes with one
+// runtime call, then copies the values through a cursor: with a call per
+// local, gcc's work on the inserted code was half as large again.
+std::vector<Instrumenter::SavedValue> Instrumenter::savedSizes(const Site &site) const
 {
-    std::vector<SavedValue> values;
+    std::vector<SavedValue> sizes;
     for (const DeclStmt *ds : site.chain) {
         const Chained &c = chained_.at(ds);
-        for (size_t i = 0; withSizes && i < c.sizes.size(); ++i)
-            values.push_back({"ckpt_dim_" + std::to_string(c.firstDim + i), ""});
+        for (size_t i = 0; i < c.sizes.size(); ++i)
+            sizes.push_back({"ckpt_dim_" + std::to_string(c.firstDim + i), ""});
     }
+    return sizes;
+}
+
+std::vector<Instrumenter::SavedValue> Instrumenter::savedLocals(const FunctionFacts &f,
+                                                                const Site &site) const
+{
+    std::vector<SavedValue> values;
     for (const VarDecl *v : site.arrays)
         values.push_back({nameOf(v), escapeForString("'" + v->getName().str() + "' in " +
                                                      f.function->getName().str() + "()")});
@@ -429,17 +444,18 @@ static std::string sizeSum(const std::vector<Instrumenter::SavedValue> &values,
 std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site,
                                     const char *templateName) const
 {
-    std::vector<SavedValue> values = savedValues(f, site, true);
+    std::vector<SavedValue> values = savedSizes(site), locals = savedLocals(f, site);
+    values.insert(values.end(), locals.begin(), locals.end());
     std::string cursor, size = "0", saves;
     if (values.empty()) {
         saves = site.visible ? "    /* no live locals */" : "    /* no locals in scope */";
     } else {
-        cursor = "unsigned char *ckpt_to = ";
+        cursor = "unsigned char *" + cursorTo_ + " = ";
         size = sizeSum(values, "        ", 30);
         for (const SavedValue &v : values)
             saves += (saves.empty() ? "" : "\n") +
                      fillTemplate(v.isAddress() ? "save_address" : "save_local",
-                                  {{"NAME", v.name}});
+                                  {{"TO", cursorTo_}, {"NAME", v.name}});
     }
     std::string block =
         fillTemplate(templateName, {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
@@ -458,24 +474,28 @@ std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site,
 std::string Instrumenter::restoreBlock(const FunctionFacts &f, const Site &site,
                                        const char *templateName) const
 {
-    // The sizes of the variable-length arrays were read at the function's entry.
-    std::vector<SavedValue> values = savedValues(f, site, false);
+    std::vector<SavedValue> values = savedLocals(f, site);
     std::string cursor, restores;
     if (values.empty()) {
-        // A null statement: a label may not end a compound statement before C23.
-        restores = site.visible ? "    ; /* no live locals */" : "    ; /* no locals in scope */";
+        restores = site.visible ? "/* no live locals */" : "/* no locals in scope */";
+        // A label may not end a compound statement before C23.
+        restores = (std::string(templateName) == "restore_frame" ? "    ; " : "    ") + restores;
     } else {
-        cursor = "    const unsigned char *ckpt_from;\n";
-        restores = "    ckpt_from = ckpt_frame_next(" + sizeSum(values, "        ", 60) + ");";
+        cursor = "    const unsigned char *" + cursorFrom_ + ";\n";
+        restores = "    " + cursorFrom_ + " = ckpt_frame_rest(" +
+                   sizeSum(values, "        ", 60) + ");";
         for (const SavedValue &v : values)
             restores += "\n" + (v.isAddress() ? fillTemplate("check_address",
-                                                             {{"NAME", v.name},
+                                                             {{"FROM", cursorFrom_},
+                                                              {"NAME", v.name},
                                                               {"DESCRIPTION", v.description}})
-                                               : fillTemplate("restore_local", {{"NAME", v.name}}));
+                                               : fillTemplate("restore_local",
+                                                              {{"FROM", cursorFrom_},
+                                                               {"NAME", v.name}}));
     }
     return fillTemplate(templateName, {{"LABEL", std::to_string(site.label)},
-                                          {"CURSOR", cursor},
-                                          {"RESTORE_LOCALS", restores}});
+                                       {"CURSOR", cursor},
+                                       {"RESTORE_LOCALS", restores}});
 }
 
 // ---------------------------------------------------------------------------
@@ -1083,19 +1103,16 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
             cases += fillTemplate("resume_case", {{"LABEL", std::to_string(s->label)}});
             continue;
         }
-        // The sizes come first in the frame (see savedValues).
-        std::vector<SavedValue> dims;
-        for (const DeclStmt *ds : s->chain) {
-            const Chained &c = chained_[ds];
-            for (size_t i = 0; i < c.sizes.size(); ++i)
-                dims.push_back({"ckpt_dim_" + std::to_string(c.firstDim + i), ""});
-        }
+        // The sizes come first in the frame (see savedSizes).
+        std::vector<SavedValue> sizes = savedSizes(*s);
         std::string restores;
-        for (const SavedValue &d : dims)
-            restores += "\n        " + fillTemplate("restore_local", {{"NAME", d.name}});
-        if (!dims.empty())
+        for (const SavedValue &d : sizes)
+            restores += "\n        " + fillTemplate("restore_local",
+                                                    {{"FROM", cursorFrom_}, {"NAME", d.name}});
+        if (!sizes.empty())
             restores = fillTemplate("resume_dimensions",
-                                    {{"SIZE", sizeSum(dims, "                ", 50)},
+                                    {{"FROM", cursorFrom_},
+                                     {"SIZE", sizeSum(sizes, "                ", 50)},
                                      {"RESTORES", restores.substr(1)}}) +
                        "\n";
         cases += fillTemplate("resume_case_vla",
@@ -1756,6 +1773,10 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
         return;
     }
     limitParentMap(ctx);
+    // The cursors of the save and restore blocks: names the unit does not use,
+    // so that they never hide a local they save.
+    cursorTo_ = unusedName("ckpt_to");
+    cursorFrom_ = unusedName("ckpt_from");
     CallGraph graph(ctx, pragmas_.pragmas(), options_.facts);
     graph_ = &graph;
     for (const CkptPragma *p : graph.strayPragmas())

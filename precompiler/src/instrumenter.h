@@ -85,8 +85,9 @@ private:
     void emitCallSite(const FunctionFacts &f, const Site &site);
     bool prepareChained(const clang::DeclStmt *ds, Chained &c);
     void emitChained(const clang::DeclStmt *ds, const Chained &c);
-    std::vector<SavedValue> savedValues(const FunctionFacts &f, const Site &site,
-                                        bool withSizes) const;
+    std::vector<SavedValue> savedSizes(const Site &site) const;
+    std::vector<SavedValue> savedLocals(const FunctionFacts &f, const Site &site) const;
+    std::string unusedName(const std::string &base) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
     void neutralisePragmaLines();
     bool copyHeaderFunctions(CallGraph &graph);
@@ -139,6 +140,7 @@ private:
     std::map<const clang::VarDecl *, std::string> renamed_;
     std::vector<std::pair<clang::SourceLocation, std::string>> pendingRenames_;
     unsigned renameCount_ = 0;
+    std::string cursorTo_ = "ckpt_to", cursorFrom_ = "ckpt_from"; // see HandleTranslationUnit
     // Declarations of variably modified type that the restore path of the
     // function being instrumented runs again (see prepareChained).
     std::map<const clang::DeclStmt *, Chained> chained_;

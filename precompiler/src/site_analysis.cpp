@@ -3,6 +3,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/ErrorHandling.h"
 
 namespace aalc {
 
@@ -180,8 +181,11 @@ std::vector<const VarDecl *> localsInScope(const ScopeQuery &q, ASTContext &ctx,
     const Stmt *body = q.function->getBody();
     while (child && child != body) {
         const Stmt *parent = parentStmt(child, ctx);
-        if (!parent)
-            break;
+        if (!parent) // the locals of the scopes above would be missed: never go on
+            llvm::report_fatal_error(llvm::Twine("ckpt-instrument: internal error: a "
+                                                 "statement of ") +
+                                         q.function->getName() + "() has no parent in its body",
+                                     false);
         Level level;
         if (auto *cs = dyn_cast<CompoundStmt>(parent)) {
             for (const Stmt *s : cs->body()) {

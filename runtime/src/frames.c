@@ -56,9 +56,9 @@ void ckpt_frames_reset(void)
     next_frame = 0;
 }
 
-unsigned char *ckpt_save_frame(uint64_t function_id, int label, size_t size)
+unsigned char *ckpt_frame_save(uint64_t function_id, int label, size_t size)
 {
-    if (size > UINT32_MAX - sizeof(struct frame_header))
+    if (size > UINT32_MAX)
         ckpt_fatal("a frame of %zu bytes is too large to save (function id %016llx, label %d)",
                    size, (unsigned long long)function_id, label);
     size_t at = used;
@@ -143,8 +143,16 @@ const unsigned char *ckpt_frame_next(size_t n)
     return p;
 }
 
-void ckpt_resume_same_address(const void *address, const unsigned char *saved_bytes,
-                              const char *what)
+const unsigned char *ckpt_frame_rest(size_t n)
+{
+    if (n != read_end - read_at)
+        ckpt_fatal("a saved frame holds %zu bytes of locals where this program restores %zu: "
+                   "the checkpoint does not match this program",
+                   read_end - read_at, n);
+    return ckpt_frame_next(n);
+}
+
+void ckpt_check_address(const void *address, const unsigned char *saved_bytes, const char *what)
 {
     const void *saved;
     memcpy(&saved, saved_bytes, sizeof saved);

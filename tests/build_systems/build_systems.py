@@ -203,9 +203,9 @@ class Case:
         if rc != 0:
             return
         # The runtime's entry points are in the checkpointable target only.
-        check(b"ckpt_save_frame" in open(exe, "rb").read(),
+        check(b"ckpt_frame_save" in open(exe, "rb").read(),
               "relax (aalc_checkpointable) is instrumented and linked with the runtime")
-        check(b"ckpt_save_frame" not in open(plain, "rb").read(),
+        check(b"ckpt_frame_save" not in open(plain, "rb").read(),
               "relax.plain, the project's other target, is not")
         self.kill_recover("cmake", exe, plain)
 

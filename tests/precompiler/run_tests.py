@@ -202,7 +202,7 @@ def indent(text, prefix="      | ", limit=60):
 # Golden tests
 
 
-ID_USE = re.compile(r"\b(ckpt_resume_label|ckpt_save_frame)\((0x[0-9a-f]{16})ull")
+ID_USE = re.compile(r"\b(ckpt_resume_label|ckpt_frame_save)\((0x[0-9a-f]{16})ull")
 # A line that starts a function definition (at column 0, as the tests write them).
 FUNCTION_HEAD = re.compile(r"^(?!(?:if|else|for|while|do|switch|case|return|goto)\b)"
                            r"[A-Za-z_][^;=]*?\b([A-Za-z_]\w*)\s*\((?!\*)[^;]*$")

@@ -1,7 +1,7 @@
 /* The saved stack's records as the inserted code writes and reads them
  * (runtime/src/frames.c), and the checks that stop a restore which would go
  * on wrongly: a variable-length array that comes back at another address
- * (ckpt_resume_same_address), a frame of another function, a local read past
+ * (ckpt_check_address), a frame of another function, a local read past
  * its frame's end. Each stopping case runs in a child process, whose exit
  * status and message are checked. */
 #include "frames.h"
@@ -15,14 +15,14 @@
 
 enum { FUNCTION = 0x1234, OTHER_FUNCTION = 0x5678, LABEL = 3 };
 
-/* One frame as a collapse saves it: a local, then a VLA's address. */
+/* One frame as a collapse saves it: a VLA's address, then a local. */
 static void save_one_frame(int local, const void *vla)
 {
     ckpt_frames_reset();
     int saved = local;
-    unsigned char *to = ckpt_save_frame(FUNCTION, LABEL, CKPT_SIZE(saved) + CKPT_ADDRESS_SIZE);
-    CKPT_SAVE(to, saved);
+    unsigned char *to = ckpt_frame_save(FUNCTION, LABEL, CKPT_ADDRESS_SIZE + CKPT_SIZE(saved));
     CKPT_SAVE_ADDRESS(to, vla);
+    CKPT_SAVE(to, saved);
     ckpt_frames_begin_restore();
 }
 
@@ -64,9 +64,9 @@ static void restore_at_other_address(void)
     save_one_frame(7, vla_then);
     ckpt_resume_label(FUNCTION);
     int local;
-    const unsigned char *from = ckpt_frame_next(CKPT_SIZE(local) + CKPT_ADDRESS_SIZE);
-    CKPT_RESTORE(from, local);
+    const unsigned char *from = ckpt_frame_rest(CKPT_ADDRESS_SIZE + CKPT_SIZE(local));
     CKPT_CHECK_ADDRESS(from, vla_now, "'row' in rows()");
+    CKPT_RESTORE(from, local);
 }
 
 static void restore_other_function(void)
@@ -82,6 +82,22 @@ static void read_past_frame(void)
     char too_much[64];
     const unsigned char *from = ckpt_frame_next(CKPT_SIZE(too_much));
     CKPT_RESTORE(from, too_much);
+}
+
+/* The locals restored at a label are the whole rest of the frame: fewer
+ * bytes than were saved is a program that does not match the checkpoint. */
+static void restore_fewer_locals(void)
+{
+    save_one_frame(7, vla_then);
+    ckpt_resume_label(FUNCTION);
+    int local;
+    ckpt_frame_rest(CKPT_SIZE(local));
+}
+
+static void save_too_large(void)
+{
+    ckpt_frames_reset();
+    ckpt_frame_save(FUNCTION, LABEL, (size_t)1 << 33);
 }
 
 static void check_stops(void (*step)(void), const char *what, const char *expected)
@@ -100,12 +116,12 @@ int main(void)
     CHECK(ckpt_frames_count() == 1, "%zu frames saved", ckpt_frames_count());
     CHECK(ckpt_resume_label(FUNCTION) == LABEL, "wrong label");
     int local = 0;
-    const unsigned char *from = ckpt_frame_next(CKPT_SIZE(local) + CKPT_ADDRESS_SIZE);
+    const unsigned char *from = ckpt_frame_rest(CKPT_ADDRESS_SIZE + CKPT_SIZE(local));
+    CKPT_CHECK_ADDRESS(from, vla_then, "'row' in rows()");
     CKPT_RESTORE(from, local);
     CHECK(local == 42, "local restored as %d", local);
-    CKPT_CHECK_ADDRESS(from, vla_then, "'row' in rows()");
-    CHECK(from == (const unsigned char *)ckpt_frames_bytes(&(size_t){0}) + 16 /* header */ + sizeof local +
-                      CKPT_ADDRESS_SIZE,
+    CHECK(from == (const unsigned char *)ckpt_frames_bytes(&(size_t){0}) + 16 /* header */ +
+                      CKPT_ADDRESS_SIZE + sizeof local,
           "the cursor is not past the frame's values");
     CHECK(ckpt_frames_all_restored(), "frames left after the only one");
 
@@ -119,10 +135,10 @@ int main(void)
     ckpt_frames_begin_restore();
     CHECK(ckpt_resume_label(FUNCTION) == LABEL, "wrong label after load");
     local = 0;
-    from = ckpt_frame_next(CKPT_SIZE(local) + CKPT_ADDRESS_SIZE);
+    from = ckpt_frame_rest(CKPT_ADDRESS_SIZE + CKPT_SIZE(local));
+    CKPT_CHECK_ADDRESS(from, vla_then, "'row' in rows()");
     CKPT_RESTORE(from, local);
     CHECK(local == 42, "local restored as %d after load", local);
-    CKPT_CHECK_ADDRESS(from, vla_then, "'row' in rows()");
     CHECK(ckpt_frames_load(copy, size - 1, err, sizeof err) == -1, "a truncated stack loads");
 
     /* Another address: stopped, naming the array and both addresses. */
@@ -134,5 +150,8 @@ int main(void)
     check_stops(restore_at_other_address, "VLA moved", now);
     check_stops(restore_other_function, "other function", "belongs to another function");
     check_stops(read_past_frame, "read past the frame", "shorter than the locals");
+    check_stops(restore_fewer_locals, "fewer locals restored", "holds 12 bytes of locals where "
+                                                               "this program restores 4");
+    check_stops(save_too_large, "a frame too large", "too large to save");
     return checks_summary("test_frames");
 }

@@ -9,11 +9,11 @@
  *   - at a potential point, ckpt_point_due() is a cheap inline test; when it
  *     fires, ckpt_begin_collapse() decides whether a checkpoint starts now;
  *   - while ckpt_collapsing is set, every instrumented function saves its
- *     frame (ckpt_save_frame, then CKPT_SAVE per local) and returns;
+ *     frame (ckpt_frame_save, then CKPT_SAVE per local) and returns;
  *   - the runtime saves globals and the heap once the collapse reaches main,
  *     writes the image, then sets ckpt_restoring and calls main again;
  *   - while ckpt_restoring is set, every instrumented function asks
- *     ckpt_resume_label() where to jump, restores its locals (ckpt_frame_next,
+ *     ckpt_resume_label() where to jump, restores its locals (ckpt_frame_rest,
  *     then CKPT_RESTORE per local) and re-enters the call it was in, until
  *     the potential point calls ckpt_resume_finished().
  */
@@ -52,12 +52,16 @@ int ckpt_begin_collapse(void);
 
 /* Start saving one frame: which function (an id the precompiler computes),
  * where in it, and room for the size bytes of its saved values, returned. */
-unsigned char *ckpt_save_frame(__UINT64_TYPE__ function_id, int label, size_t size);
+unsigned char *ckpt_frame_save(__UINT64_TYPE__ function_id, int label, size_t size);
 
 /* At the entry of an instrumented function while restoring: the label to jump to. */
 int ckpt_resume_label(__UINT64_TYPE__ function_id);
-/* The next n saved bytes of the frame being restored. */
+/* The next n saved bytes of the frame being restored (the sizes of its
+ * variable-length arrays, read at the function's entry). */
 const unsigned char *ckpt_frame_next(size_t n);
+/* The rest of the frame being restored, which must be n bytes: read at its
+ * label, where the frame's locals are restored. */
+const unsigned char *ckpt_frame_rest(size_t n);
 /* The potential point where the checkpoint was taken has been reached again. */
 void ckpt_resume_finished(void);
 
@@ -65,7 +69,7 @@ void ckpt_resume_finished(void);
  * its address is saved with the frame, and must come back the same (pointers
  * to it may be held anywhere); the runtime stops with a message naming it
  * (e.g. "'row' in rows()") when it does not. saved: the address's saved bytes. */
-void ckpt_resume_same_address(const void *address, const unsigned char *saved, const char *what);
+void ckpt_check_address(const void *address, const unsigned char *saved, const char *what);
 
 /* Around an OpenMP construct whose structured block calls code that may
  * reach a potential checkpoint: +1 before it, -1 after. No jump may enter
@@ -73,7 +77,7 @@ void ckpt_resume_same_address(const void *address, const unsigned char *saved, c
 void ckpt_openmp_construct(int delta);
 
 /* Save and restore one local by value, at a cursor into its frame's bytes
- * (from ckpt_save_frame, ckpt_frame_next) that moves past it. __builtin_memcpy
+ * (from ckpt_frame_save, ckpt_frame_rest) that moves past it. __builtin_memcpy
  * keeps the variable's address from escaping, so the compiler may still keep
  * it in a register. The cast lets volatile locals be restored too. */
 #define CKPT_SAVE(to, var) \
@@ -84,13 +88,13 @@ void ckpt_openmp_construct(int delta);
 #define CKPT_SIZE(var) sizeof(__typeof__(var))
 
 /* A variable-length array's address, saved with its frame and checked when
- * the stack is rebuilt (ckpt_resume_same_address). */
+ * the stack is rebuilt (ckpt_check_address). */
 #define CKPT_ADDRESS_SIZE sizeof(const void *)
 #define CKPT_SAVE_ADDRESS(to, array) \
     (__builtin_memcpy((to), &(const void *){(array)}, CKPT_ADDRESS_SIZE), \
      (to) += CKPT_ADDRESS_SIZE)
 #define CKPT_CHECK_ADDRESS(from, array, what) \
-    (ckpt_resume_same_address((array), (from), (what)), (from) += CKPT_ADDRESS_SIZE)
+    (ckpt_check_address((array), (from), (what)), (from) += CKPT_ADDRESS_SIZE)
 
 /* User API: ask for a checkpoint at the next potential point. */
 void ckpt_request_checkpoint(void);

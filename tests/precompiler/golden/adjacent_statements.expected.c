@@ -18,14 +18,14 @@ int adjacent(int a, int b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 8 "adjacent_statements.c"
     int ckpt_result_1 = g(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd6923ed5dfa012daull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0xd6923ed5dfa012daull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
@@ -37,14 +37,14 @@ int adjacent(int a, int b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 8 "adjacent_statements.c"
     int ckpt_result_2 = g(b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd6923ed5dfa012daull, 2, CKPT_SIZE(a) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0xd6923ed5dfa012daull, 2, CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
         return (int){0};

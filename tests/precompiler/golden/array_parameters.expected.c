@@ -17,7 +17,7 @@ void scale(double v[], int n, double m[4][4], const char name[static 1])
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(name));
         CKPT_RESTORE(ckpt_from, v);
         CKPT_RESTORE(ckpt_from, n);
@@ -27,7 +27,7 @@ void scale(double v[], int n, double m[4][4], const char name[static 1])
 #line 9 "array_parameters.c"
     use(v[0] + m[0][0] + n + name[0]);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3ebc3a95d05a505dull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3ebc3a95d05a505dull, 1,
             CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(name));
         CKPT_SAVE(ckpt_to, v);
         CKPT_SAVE(ckpt_to, n);
@@ -50,7 +50,7 @@ int main(int argc, char *argv[])
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(argc) + CKPT_SIZE(argv) + CKPT_SIZE(row));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(argc) + CKPT_SIZE(argv) + CKPT_SIZE(row));
         CKPT_RESTORE(ckpt_from, argc);
         CKPT_RESTORE(ckpt_from, argv);
         CKPT_RESTORE(ckpt_from, row);
@@ -58,7 +58,7 @@ int main(int argc, char *argv[])
 #line 15 "array_parameters.c"
     scale(row[0], argc, row, argv[0]);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x70c6e6c8a7d5c8e5ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x70c6e6c8a7d5c8e5ull, 1,
             CKPT_SIZE(argc) + CKPT_SIZE(argv) + CKPT_SIZE(row));
         CKPT_SAVE(ckpt_to, argc);
         CKPT_SAVE(ckpt_to, argv);

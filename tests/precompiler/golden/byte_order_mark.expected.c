@@ -19,7 +19,7 @@ int loop(int n)
     for (int i = 0; i < n; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x966da0bafa91ebc1ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x966da0bafa91ebc1ull, 1,
                 CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, s);
@@ -29,7 +29,7 @@ int loop(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, s);
             CKPT_RESTORE(ckpt_from, i);
@@ -40,7 +40,7 @@ int loop(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, s);
             CKPT_RESTORE(ckpt_from, i);
@@ -48,7 +48,7 @@ int loop(int n)
 #line 12 "byte_order_mark.c"
         int ckpt_result_2 = step(s + i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x966da0bafa91ebc1ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0x966da0bafa91ebc1ull, 2,
                 CKPT_SIZE(n) + CKPT_SIZE(s) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, s);

@@ -25,7 +25,7 @@ static void step(double *v, int n, int it)
 #line 18 "call_depth.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x2d293847f3f61be9ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x2d293847f3f61be9ull, 1,
             CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(it));
         CKPT_SAVE(ckpt_to, v);
         CKPT_SAVE(ckpt_to, n);
@@ -35,7 +35,7 @@ static void step(double *v, int n, int it)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(it));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(it));
         CKPT_RESTORE(ckpt_from, v);
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, it);
@@ -58,7 +58,7 @@ static void iterate(double *v, int n, int maxit)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(it));
             CKPT_RESTORE(ckpt_from, v);
             CKPT_RESTORE(ckpt_from, n);
@@ -68,7 +68,7 @@ static void iterate(double *v, int n, int maxit)
 #line 26 "call_depth.c"
         step(v, n, it);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xead005136cfc3af7ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0xead005136cfc3af7ull, 1,
                 CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(it));
             CKPT_SAVE(ckpt_to, v);
             CKPT_SAVE(ckpt_to, n);
@@ -92,7 +92,7 @@ static double solve(int n, int maxit)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(v));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(v));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, maxit);
         CKPT_RESTORE(ckpt_from, v);
@@ -100,7 +100,7 @@ static double solve(int n, int maxit)
 #line 33 "call_depth.c"
     iterate(v, n, maxit);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x2e9b0b6fa2424ae5ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x2e9b0b6fa2424ae5ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(maxit) + CKPT_SIZE(v));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, maxit);
@@ -126,7 +126,7 @@ int main(void)
 #line 39 "call_depth.c"
     double r = solve(8, 100);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0xd974a38f2bef8e27ull, 1, 0);
+        ckpt_frame_save(0xd974a38f2bef8e27ull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }

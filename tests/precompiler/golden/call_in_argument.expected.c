@@ -12,14 +12,14 @@ int f(int x)
 #line 5 "call_in_argument.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x67f5ca1dd4aa7b48ull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0x67f5ca1dd4aa7b48ull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
         ckpt_resume_finished();
     }
@@ -42,13 +42,13 @@ void nested(int x)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 13 "call_in_argument.c"
       int ckpt_value_1 = f(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa7cc2e20017cf862ull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xa7cc2e20017cf862ull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return;
     }
@@ -57,13 +57,13 @@ void nested(int x)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_value_1));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(ckpt_value_1));
         CKPT_RESTORE(ckpt_from, ckpt_value_1);
     }
 #line 13 "call_in_argument.c"
                                g(ckpt_value_1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa7cc2e20017cf862ull, 2, CKPT_SIZE(ckpt_value_1));
+        unsigned char *ckpt_to = ckpt_frame_save(0xa7cc2e20017cf862ull, 2, CKPT_SIZE(ckpt_value_1));
         CKPT_SAVE(ckpt_to, ckpt_value_1);
         return;
     }

@@ -17,13 +17,13 @@ int f(void)
 #line 10 "call_in_argument_expression.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x361d68bad3949741ull, 1, 0);
+        ckpt_frame_save(0x361d68bad3949741ull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ; /* no locals in scope */
+        /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 11 "call_in_argument_expression.c"
@@ -53,13 +53,13 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c));
         CKPT_RESTORE(ckpt_from, c);
     }
 #line 19 "call_in_argument_expression.c"
     int ckpt_value_1 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 1, CKPT_SIZE(c));
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 1, CKPT_SIZE(c));
         CKPT_SAVE(ckpt_to, c);
         return (long){0};
     }
@@ -68,14 +68,14 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(ckpt_value_2));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(ckpt_value_2));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, ckpt_value_2);
     }
 #line 19 "call_in_argument_expression.c"
                                                                   long a = h(ckpt_value_2);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 2,
             CKPT_SIZE(c) + CKPT_SIZE(ckpt_value_2));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, ckpt_value_2);
@@ -85,14 +85,14 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, a);
     }
 #line 20 "call_in_argument_expression.c"
     int ckpt_value_3 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 3, CKPT_SIZE(c) + CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 3, CKPT_SIZE(c) + CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, a);
         return (long){0};
@@ -102,7 +102,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(ckpt_value_4));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(ckpt_value_4));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, ckpt_value_4);
@@ -110,7 +110,7 @@ long sum(int c)
 #line 20 "call_in_argument_expression.c"
                                                                long b = h(ckpt_value_4);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 4,
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(ckpt_value_4));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, a);
@@ -121,7 +121,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
@@ -129,7 +129,7 @@ long sum(int c)
 #line 21 "call_in_argument_expression.c"
     int ckpt_value_5 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 5,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 5,
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, a);
@@ -141,7 +141,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_6));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, a);
@@ -151,7 +151,7 @@ long sum(int c)
 #line 21 "call_in_argument_expression.c"
                                                                     long e = h(ckpt_value_6);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 6,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 6,
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_6));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, a);
@@ -164,7 +164,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
@@ -173,7 +173,7 @@ long sum(int c)
 #line 22 "call_in_argument_expression.c"
     int ckpt_result_7 = (f());
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 7,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 7,
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, a);
@@ -188,7 +188,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) +
             CKPT_SIZE(ckpt_value_7));
         CKPT_RESTORE(ckpt_from, c);
@@ -200,7 +200,7 @@ long sum(int c)
 #line 22 "call_in_argument_expression.c"
                                                                             long g = h(ckpt_value_7);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 8,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 8,
             CKPT_SIZE(c) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) +
             CKPT_SIZE(ckpt_value_7));
         CKPT_SAVE(ckpt_to, c);
@@ -215,7 +215,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
         CKPT_RESTORE(ckpt_from, e);
@@ -224,7 +224,7 @@ long sum(int c)
 #line 23 "call_in_argument_expression.c"
                                                   int ckpt_value_2_1 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 9,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 9,
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
@@ -237,7 +237,7 @@ long sum(int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g) +
             CKPT_SIZE(ckpt_value_8));
         CKPT_RESTORE(ckpt_from, a);
@@ -249,7 +249,7 @@ long sum(int c)
 #line 23 "call_in_argument_expression.c"
                                                                                                                  double k = d(ckpt_value_8);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x968326c28978de3cull, 10,
+        unsigned char *ckpt_to = ckpt_frame_save(0x968326c28978de3cull, 10,
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(e) + CKPT_SIZE(g) +
             CKPT_SIZE(ckpt_value_8));
         CKPT_SAVE(ckpt_to, a);

@@ -12,14 +12,14 @@ void f(int a)
 #line 5 "call_in_comma_expression.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x969046736ccae5e7ull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0x969046736ccae5e7ull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
@@ -40,14 +40,14 @@ void pair(int a, int b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 11 "call_in_comma_expression.c"
       f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x57187bfa12771020ull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0x57187bfa12771020ull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
         return;
@@ -57,13 +57,13 @@ void pair(int a, int b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 11 "call_in_comma_expression.c"
             f(b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x57187bfa12771020ull, 2, CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0x57187bfa12771020ull, 2, CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, b);
         return;
     }

@@ -12,14 +12,14 @@ int f(int a)
 #line 5 "call_in_comma_expression_operand.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xc734e249461906d8ull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xc734e249461906d8ull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
@@ -39,13 +39,13 @@ int after(int a)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
     }
 #line 11 "call_in_comma_expression_operand.c"
          int ckpt_value_1 = f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xaf8798df86f2cb6aull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xaf8798df86f2cb6aull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }

@@ -12,14 +12,14 @@ void f(int a)
 #line 5 "call_in_conditional_operator.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xb18c3b728b63ba6aull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xb18c3b728b63ba6aull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
@@ -41,13 +41,13 @@ void choose(int c, int a)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
     }
 #line 12 "call_in_conditional_operator.c"
              f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xc8bcbffee1affde4ull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xc8bcbffee1affde4ull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return;
     }

@@ -15,13 +15,13 @@ int *f(void)
 #line 8 "call_in_converted_argument.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0x974e1281ab3e2c6dull, 1, 0);
+        ckpt_frame_save(0x974e1281ab3e2c6dull, 1, 0);
         /* no locals in scope */
         return (int *){0};
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ; /* no locals in scope */
+        /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 9 "call_in_converted_argument.c"
@@ -46,7 +46,7 @@ const int *converted(void)
 #line 16 "call_in_converted_argument.c"
     int *ckpt_value_1 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1264be79e0b152e6ull, 1, 0);
+        ckpt_frame_save(0x1264be79e0b152e6ull, 1, 0);
         /* no locals in scope */
         return (const int *){0};
     }
@@ -55,13 +55,13 @@ const int *converted(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_value_1));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(ckpt_value_1));
         CKPT_RESTORE(ckpt_from, ckpt_value_1);
     }
 #line 16 "call_in_converted_argument.c"
                              const int *r = h(ckpt_value_1, 0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x1264be79e0b152e6ull, 2, CKPT_SIZE(ckpt_value_1));
+        unsigned char *ckpt_to = ckpt_frame_save(0x1264be79e0b152e6ull, 2, CKPT_SIZE(ckpt_value_1));
         CKPT_SAVE(ckpt_to, ckpt_value_1);
         return (const int *){0};
     }

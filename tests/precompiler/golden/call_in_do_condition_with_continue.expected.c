@@ -14,14 +14,14 @@ int f(int i)
 #line 7 "call_in_do_condition_with_continue.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x7f6b56e6ba6456c7ull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0x7f6b56e6ba6456c7ull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
@@ -48,14 +48,14 @@ void loop(int i)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i) + CKPT_SIZE(ckpt_value_2_1));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i) + CKPT_SIZE(ckpt_value_2_1));
         CKPT_RESTORE(ckpt_from, i);
         CKPT_RESTORE(ckpt_from, ckpt_value_2_1);
     }
 #line 20 "call_in_do_condition_with_continue.c"
                                                int ckpt_value_2_2 = f(ckpt_value_2_1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x0470310000157851ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x0470310000157851ull, 1,
             CKPT_SIZE(i) + CKPT_SIZE(ckpt_value_2_1));
         CKPT_SAVE(ckpt_to, i);
         CKPT_SAVE(ckpt_to, ckpt_value_2_1);

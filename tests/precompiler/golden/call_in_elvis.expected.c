@@ -12,14 +12,14 @@ long f(long x)
 #line 5 "call_in_elvis.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x17f606a1ab315238ull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0x17f606a1ab315238ull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (long){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
         ckpt_resume_finished();
     }
@@ -40,13 +40,13 @@ long pick(int *cache, long x)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 11 "call_in_elvis.c"
     long ckpt_result_1 = (f(x));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa481f12088b9fec8ull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xa481f12088b9fec8ull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (long){0};
     }
@@ -58,13 +58,13 @@ long pick(int *cache, long x)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(r));
         CKPT_RESTORE(ckpt_from, r);
     }
 #line 12 "call_in_elvis.c"
     long ckpt_result_2 = (f(1));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa481f12088b9fec8ull, 2, CKPT_SIZE(r));
+        unsigned char *ckpt_to = ckpt_frame_save(0xa481f12088b9fec8ull, 2, CKPT_SIZE(r));
         CKPT_SAVE(ckpt_to, r);
         return (long){0};
     }

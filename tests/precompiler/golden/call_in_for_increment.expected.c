@@ -12,14 +12,14 @@ int f(int i)
 #line 5 "call_in_for_increment.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd1b6d2392958e245ull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0xd1b6d2392958e245ull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
@@ -40,14 +40,14 @@ void walk(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
         }
 #line 12 "call_in_for_increment.c"
         int ckpt_result_1 = f(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x3b03017f661339bcull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            unsigned char *ckpt_to = ckpt_frame_save(0x3b03017f661339bcull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
             return;

@@ -13,14 +13,14 @@ int f(int i)
 #line 6 "call_in_for_increment_with_continue.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x8bd4a9730ff2d75cull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0x8bd4a9730ff2d75cull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
@@ -46,7 +46,7 @@ int walk(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(odd) + CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(odd) + CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, odd);
         CKPT_RESTORE(ckpt_from, i);
@@ -54,7 +54,7 @@ int walk(int n)
 #line 18 "call_in_for_increment_with_continue.c"
     int ckpt_result_1 = f(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdc12c9c9db6a4207ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xdc12c9c9db6a4207ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(odd) + CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, odd);

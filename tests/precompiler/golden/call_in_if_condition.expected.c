@@ -12,14 +12,14 @@ int f(int x)
 #line 5 "call_in_if_condition.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x905e1f5b76f9f065ull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0x905e1f5b76f9f065ull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
         ckpt_resume_finished();
     }
@@ -39,13 +39,13 @@ int positive(int x)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 11 "call_in_if_condition.c"
       int ckpt_value_1 = f(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa748c40b400a3ff6ull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xa748c40b400a3ff6ull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }

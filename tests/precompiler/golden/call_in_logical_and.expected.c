@@ -13,13 +13,13 @@ int f(void)
 #line 6 "call_in_logical_and.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        ckpt_save_frame(0xb04ae0b6ea9fbf39ull, 1, 0);
+        ckpt_frame_save(0xb04ae0b6ea9fbf39ull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ; /* no locals in scope */
+        /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 7 "call_in_logical_and.c"
@@ -42,7 +42,7 @@ void both(int a)
 #line 12 "call_in_logical_and.c"
                                                     int ckpt_value_2_1 = f();
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x1fa16b4d909fc714ull, 1, 0);
+        ckpt_frame_save(0x1fa16b4d909fc714ull, 1, 0);
         /* no live locals */
         return;
     }

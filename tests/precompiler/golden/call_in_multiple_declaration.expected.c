@@ -14,14 +14,14 @@ int f(int x)
 #line 7 "call_in_multiple_declaration.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x6f8ef3df2b616bbfull, 1, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0x6f8ef3df2b616bbfull, 1, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
         ckpt_resume_finished();
     }
@@ -45,13 +45,13 @@ int two(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
     }
 #line 14 "call_in_multiple_declaration.c"
                int b = f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdbe0b7ccb0aa193full, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
@@ -60,7 +60,7 @@ int two(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
         CKPT_RESTORE(ckpt_from, c);
@@ -68,7 +68,7 @@ int two(void)
 #line 15 "call_in_multiple_declaration.c"
                      int ckpt_value_2_1 = f(c);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0xdbe0b7ccb0aa193full, 2,
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
@@ -81,7 +81,7 @@ int two(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(p));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
@@ -92,7 +92,7 @@ int two(void)
 #line 16 "call_in_multiple_declaration.c"
                  int q = f(*p);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 3,
+        unsigned char *ckpt_to = ckpt_frame_save(0xdbe0b7ccb0aa193full, 3,
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(p));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
@@ -106,7 +106,7 @@ int two(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(q) +
             CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, a);
@@ -119,7 +119,7 @@ int two(void)
 #line 17 "call_in_multiple_declaration.c"
                     int j = f(0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdbe0b7ccb0aa193full, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0xdbe0b7ccb0aa193full, 4,
             CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) + CKPT_SIZE(d) + CKPT_SIZE(q) +
             CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, a);

@@ -13,13 +13,13 @@ int fact(int n)
     if (n <= 1) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0xfddbfdf8d1a4ee05ull, 1, 0);
+            ckpt_frame_save(0xfddbfdf8d1a4ee05ull, 1, 0);
             /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ; /* no live locals */
+            /* no live locals */
             ckpt_resume_finished();
         }
 #line 6 "call_in_return_expression.c"
@@ -29,13 +29,13 @@ int fact(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 8 "call_in_return_expression.c"
       int ckpt_value_1 = fact(n - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfddbfdf8d1a4ee05ull, 2, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfddbfdf8d1a4ee05ull, 2, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }

@@ -11,14 +11,14 @@ int f(int a)
 #line 4 "call_in_sum.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x777990c182543b64ull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0x777990c182543b64ull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
         ckpt_resume_finished();
     }
@@ -36,14 +36,14 @@ int g(int b)
 #line 10 "call_in_sum.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x2292da40c097fa13ull, 1, CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0x2292da40c097fa13ull, 1, CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, b);
         ckpt_resume_finished();
     }
@@ -65,14 +65,14 @@ int sum(int a, int b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 17 "call_in_sum.c"
       int ckpt_value_1 = f(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd39ff4efd9c1b096ull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0xd39ff4efd9c1b096ull, 1, CKPT_SIZE(a) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
@@ -82,14 +82,14 @@ int sum(int a, int b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_1));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_1));
         CKPT_RESTORE(ckpt_from, b);
         CKPT_RESTORE(ckpt_from, ckpt_value_1);
     }
 #line 17 "call_in_sum.c"
                                int ckpt_value_2 = g(b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd39ff4efd9c1b096ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0xd39ff4efd9c1b096ull, 2,
             CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_1));
         CKPT_SAVE(ckpt_to, b);
         CKPT_SAVE(ckpt_to, ckpt_value_1);

@@ -12,14 +12,14 @@ int step(int *s)
 #line 5 "call_in_while_condition.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x5308d813fe8e7aacull, 1, CKPT_SIZE(s));
+        unsigned char *ckpt_to = ckpt_frame_save(0x5308d813fe8e7aacull, 1, CKPT_SIZE(s));
         CKPT_SAVE(ckpt_to, s);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(s));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(s));
         CKPT_RESTORE(ckpt_from, s);
         ckpt_resume_finished();
     }
@@ -39,13 +39,13 @@ void run(int s)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(s));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(s));
         CKPT_RESTORE(ckpt_from, s);
     }
 #line 11 "call_in_while_condition.c"
                   int ckpt_value_2_1 = step(&s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xad0b990e4a1486a0ull, 1, CKPT_SIZE(s));
+        unsigned char *ckpt_to = ckpt_frame_save(0xad0b990e4a1486a0ull, 1, CKPT_SIZE(s));
         CKPT_SAVE(ckpt_to, s);
         return;
     }

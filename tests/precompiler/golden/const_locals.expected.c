@@ -41,7 +41,7 @@ int sum_of(struct pair p, int n)
     for (int i = 0; i < n; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0xc39466c40a1e1038ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0xc39466c40a1e1038ull, 1,
                 CKPT_SIZE(p) + CKPT_SIZE(n) + CKPT_SIZE(table) + CKPT_SIZE(twice) +
                 CKPT_SIZE(first) + CKPT_SIZE(total) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, p);
@@ -56,7 +56,7 @@ int sum_of(struct pair p, int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(p) + CKPT_SIZE(n) + CKPT_SIZE(table) + CKPT_SIZE(twice) +
                 CKPT_SIZE(first) + CKPT_SIZE(total) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, p);
@@ -99,7 +99,7 @@ int through_typedefs(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(limit) + CKPT_SIZE(row) + CKPT_SIZE(cell) + CKPT_SIZE(at) +
             CKPT_SIZE(both) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(d) + CKPT_SIZE(c) +
             CKPT_SIZE(e) + CKPT_SIZE(g) + CKPT_SIZE(h) + CKPT_SIZE(origin) +
@@ -124,7 +124,7 @@ int through_typedefs(int n)
 #line 56 "const_locals.c"
     work(&limit);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xf16c345b2293628dull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xf16c345b2293628dull, 1,
             CKPT_SIZE(limit) + CKPT_SIZE(row) + CKPT_SIZE(cell) + CKPT_SIZE(at) +
             CKPT_SIZE(both) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(d) + CKPT_SIZE(c) +
             CKPT_SIZE(e) + CKPT_SIZE(g) + CKPT_SIZE(h) + CKPT_SIZE(origin) +

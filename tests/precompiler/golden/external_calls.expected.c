@@ -31,7 +31,7 @@ int driver(int x, const double *v, const char *tag)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(v) + CKPT_SIZE(tag));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(v) + CKPT_SIZE(tag));
         CKPT_RESTORE(ckpt_from, x);
         CKPT_RESTORE(ckpt_from, v);
         CKPT_RESTORE(ckpt_from, tag);
@@ -39,7 +39,7 @@ int driver(int x, const double *v, const char *tag)
 #line 23 "external_calls.c"
     remote_log(tag);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x744f9936e220f647ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x744f9936e220f647ull, 1,
             CKPT_SIZE(x) + CKPT_SIZE(v) + CKPT_SIZE(tag));
         CKPT_SAVE(ckpt_to, x);
         CKPT_SAVE(ckpt_to, v);

@@ -17,13 +17,13 @@ int (*forward(int k))(int)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 8 "function_pointer_result.c"
     int (*ckpt_result_1)(int) = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x4db8cdb23b0718aaull, 1, CKPT_SIZE(k));
+        unsigned char *ckpt_to = ckpt_frame_save(0x4db8cdb23b0718aaull, 1, CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, k);
         return (int (*)(int)){0};
     }
@@ -47,13 +47,13 @@ int apply(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 15 "function_pointer_result.c"
     int (*ckpt_result_1)(int) = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x41ae4e3b0e80dc64ull, 1, CKPT_SIZE(k));
+        unsigned char *ckpt_to = ckpt_frame_save(0x41ae4e3b0e80dc64ull, 1, CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, k);
         return (int){0};
     }
@@ -64,14 +64,14 @@ int apply(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(fp));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k) + CKPT_SIZE(fp));
         CKPT_RESTORE(ckpt_from, k);
         CKPT_RESTORE(ckpt_from, fp);
     }
 #line 16 "function_pointer_result.c"
     int (*ckpt_result_2)[4] = row_of(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x41ae4e3b0e80dc64ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x41ae4e3b0e80dc64ull, 2,
             CKPT_SIZE(k) + CKPT_SIZE(fp));
         CKPT_SAVE(ckpt_to, k);
         CKPT_SAVE(ckpt_to, fp);

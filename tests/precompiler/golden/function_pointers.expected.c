@@ -18,14 +18,14 @@ static void on_tick(int n)
 #line 11 "function_pointers.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x87004bb68229beb7ull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x87004bb68229beb7ull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
@@ -61,7 +61,7 @@ void dispatch(int which, int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
         CKPT_RESTORE(ckpt_from, which);
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, h);
@@ -69,7 +69,7 @@ void dispatch(int which, int n)
 #line 31 "function_pointers.c"
     h(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x53717d6da2bd0782ull, 1,
             CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
         CKPT_SAVE(ckpt_to, which);
         CKPT_SAVE(ckpt_to, n);
@@ -80,7 +80,7 @@ void dispatch(int which, int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
         CKPT_RESTORE(ckpt_from, which);
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, h);
@@ -88,7 +88,7 @@ void dispatch(int which, int n)
 #line 32 "function_pointers.c"
     (*h)(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x53717d6da2bd0782ull, 2,
             CKPT_SIZE(which) + CKPT_SIZE(n) + CKPT_SIZE(h));
         CKPT_SAVE(ckpt_to, which);
         CKPT_SAVE(ckpt_to, n);
@@ -99,14 +99,14 @@ void dispatch(int which, int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(which) + CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(which) + CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, which);
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 33 "function_pointers.c"
     handlers[which](n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 3,
+        unsigned char *ckpt_to = ckpt_frame_save(0x53717d6da2bd0782ull, 3,
             CKPT_SIZE(which) + CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, which);
         CKPT_SAVE(ckpt_to, n);
@@ -116,13 +116,13 @@ void dispatch(int which, int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 34 "function_pointers.c"
     fixed_handlers[0](n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x53717d6da2bd0782ull, 4, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x53717d6da2bd0782ull, 4, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -140,14 +140,14 @@ void through_param(void (*fp)(int), int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(fp) + CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(fp) + CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, fp);
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 39 "function_pointers.c"
     fp(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa55aaf47d0c6abfbull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xa55aaf47d0c6abfbull, 1,
             CKPT_SIZE(fp) + CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, fp);
         CKPT_SAVE(ckpt_to, n);
@@ -167,13 +167,13 @@ int through_struct(struct device *dev)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(dev));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(dev));
         CKPT_RESTORE(ckpt_from, dev);
     }
 #line 44 "function_pointers.c"
     dev->callback(dev->id);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x97f6c9dfb58e24b4ull, 1, CKPT_SIZE(dev));
+        unsigned char *ckpt_to = ckpt_frame_save(0x97f6c9dfb58e24b4ull, 1, CKPT_SIZE(dev));
         CKPT_SAVE(ckpt_to, dev);
         return (int){0};
     }

@@ -22,13 +22,13 @@ int parse(int token)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(value));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(value));
         CKPT_RESTORE(ckpt_from, value);
     }
 #line 40 "model.y"
     emit(value + not_declared_in_action);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x92efb369a55ee479ull, 1, CKPT_SIZE(value));
+        unsigned char *ckpt_to = ckpt_frame_save(0x92efb369a55ee479ull, 1, CKPT_SIZE(value));
         CKPT_SAVE(ckpt_to, value);
         return (int){0};
     }

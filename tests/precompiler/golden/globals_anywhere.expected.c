@@ -37,14 +37,14 @@ int main(void)
     for (int i = 0; i < 3; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x343c1600218ed17cull, 1, CKPT_SIZE(i));
+            unsigned char *ckpt_to = ckpt_frame_save(0x343c1600218ed17cull, 1, CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, i);
             return (int){0};
         }
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
         }

@@ -22,7 +22,7 @@ int main(void)
     for (int i = 0; i < 3; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x23bb4e2d0f854aafull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x23bb4e2d0f854aafull, 1,
                 CKPT_SIZE(total) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, total);
             CKPT_SAVE(ckpt_to, i);
@@ -31,7 +31,7 @@ int main(void)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(total) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(total) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, total);
             CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();

@@ -17,13 +17,13 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
     CKPT_RESTORE(ckpt_from, i);
 }
 #line 6 "./header_static.h"
                                              work(i);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    unsigned char *ckpt_to = ckpt_save_frame(0x7923544842cc1731ull, 1, CKPT_SIZE(i));
+    unsigned char *ckpt_to = ckpt_frame_save(0x7923544842cc1731ull, 1, CKPT_SIZE(i));
     CKPT_SAVE(ckpt_to, i);
     return;
 }
@@ -44,13 +44,13 @@ static inline int ckpt_header_twice(int i)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
     }
 #line 10 "./header_static.h"
     ckpt_header_step(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3f4cd78413e8039eull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0x3f4cd78413e8039eull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
@@ -59,13 +59,13 @@ static inline int ckpt_header_twice(int i)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
     }
 #line 11 "./header_static.h"
       int ckpt_value_2_1 = ckpt_header_scale(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3f4cd78413e8039eull, 2, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0x3f4cd78413e8039eull, 2, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
@@ -84,13 +84,13 @@ static int ckpt_header_scale(int i)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
     }
 #line 16 "./header_static.h"
     work(-i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xcbb8884dbd45fa75ull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0xcbb8884dbd45fa75ull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
@@ -112,14 +112,14 @@ void work(int i)
 #line 11 "header_static.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x67e315b56c4746dbull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0x67e315b56c4746dbull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
@@ -142,7 +142,7 @@ int run(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, f);
@@ -152,7 +152,7 @@ int run(int n)
 #line 20 "header_static.c"
         f(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x57531b7a8b786b7bull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x57531b7a8b786b7bull, 1,
                 CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, f);
@@ -164,7 +164,7 @@ int run(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, f);
@@ -174,7 +174,7 @@ int run(int n)
 #line 21 "header_static.c"
         int r = ckpt_header_twice(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x57531b7a8b786b7bull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0x57531b7a8b786b7bull, 2,
                 CKPT_SIZE(n) + CKPT_SIZE(f) + CKPT_SIZE(sum) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, f);

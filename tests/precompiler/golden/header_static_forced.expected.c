@@ -12,13 +12,13 @@ static inline int ckpt_header_step(int i)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
     }
 #line 7 "./header_static_forced.h"
     work(i);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x7644e3f29bd033c4ull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0x7644e3f29bd033c4ull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return (int){0};
     }
@@ -40,14 +40,14 @@ void work(int i)
 #line 7 "header_static_forced.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xf2598a295b3c4c27ull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0xf2598a295b3c4c27ull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
@@ -66,13 +66,13 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
     CKPT_RESTORE(ckpt_from, n);
 }
 #line 11 "header_static_forced.c"
                    int ckpt_value_2_1 = ckpt_header_step(n);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    unsigned char *ckpt_to = ckpt_save_frame(0xa18c7d3d44e8362dull, 1, CKPT_SIZE(n));
+    unsigned char *ckpt_to = ckpt_frame_save(0xa18c7d3d44e8362dull, 1, CKPT_SIZE(n));
     CKPT_SAVE(ckpt_to, n);
     return (int){0};
 }

@@ -25,13 +25,13 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(b));
     CKPT_RESTORE(ckpt_from, b);
 }
 #line 12 "./header_static_order_a.h"
                                                        int ckpt_value_2_1 = ckpt_header_use_box(b);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    unsigned char *ckpt_to = ckpt_save_frame(0x5cdb4f0a152d7ecfull, 1, CKPT_SIZE(b));
+    unsigned char *ckpt_to = ckpt_frame_save(0x5cdb4f0a152d7ecfull, 1, CKPT_SIZE(b));
     CKPT_SAVE(ckpt_to, b);
     return (int){0};
 }
@@ -50,13 +50,13 @@ static void ckpt_header_ping(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 16 "./header_static_order_a.h"
     work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xf33a4f1be749f352ull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0xf33a4f1be749f352ull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -66,13 +66,13 @@ static void ckpt_header_ping(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
         }
 #line 18 "./header_static_order_a.h"
         ckpt_header_pong(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xf33a4f1be749f352ull, 2, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0xf33a4f1be749f352ull, 2, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
@@ -95,13 +95,13 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(b));
     CKPT_RESTORE(ckpt_from, b);
 }
 #line 13 "header_static_order.c"
                                     int ckpt_value_2_2 = ckpt_header_use_box(b);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    unsigned char *ckpt_to = ckpt_save_frame(0x684f7144a79fabf0ull, 1, CKPT_SIZE(b));
+    unsigned char *ckpt_to = ckpt_frame_save(0x684f7144a79fabf0ull, 1, CKPT_SIZE(b));
     CKPT_SAVE(ckpt_to, b);
     return (int){0};
 }
@@ -124,13 +124,13 @@ static int ckpt_header_use_box(box_t *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 14 "./header_static_order_b.h"
     work(VALUE(b));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x18e1f723d7e03ddcull, 1, CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0x18e1f723d7e03ddcull, 1, CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
@@ -153,13 +153,13 @@ static void ckpt_header_pong(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
         }
 #line 22 "./header_static_order_b.h"
         ckpt_header_ping(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa587467b7f4588ebull, 1, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0xa587467b7f4588ebull, 1, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
@@ -179,14 +179,14 @@ void work(int i)
 #line 21 "header_static_order.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xb70cfd978b5b3db9ull, 1, CKPT_SIZE(i));
+        unsigned char *ckpt_to = ckpt_frame_save(0xb70cfd978b5b3db9ull, 1, CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, i);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, i);
         ckpt_resume_finished();
     }
@@ -209,14 +209,14 @@ int run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 28 "header_static_order.c"
     ckpt_header_ping(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 1, CKPT_SIZE(n) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0xaa47000e8fb222f4ull, 1, CKPT_SIZE(n) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
@@ -225,14 +225,14 @@ int run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 29 "header_static_order.c"
     ckpt_header_pong(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 2, CKPT_SIZE(n) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0xaa47000e8fb222f4ull, 2, CKPT_SIZE(n) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
@@ -242,13 +242,13 @@ int run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 30 "header_static_order.c"
       int ckpt_value_2_3 = ckpt_header_first(&b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 3, CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0xaa47000e8fb222f4ull, 3, CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, b);
         return (int){0};
     }
@@ -257,14 +257,14 @@ int run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_2_3));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_2_3));
         CKPT_RESTORE(ckpt_from, b);
         CKPT_RESTORE(ckpt_from, ckpt_value_2_3);
     }
 #line 30 "header_static_order.c"
                                                   int ckpt_value_2_4 = early(&b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xaa47000e8fb222f4ull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0xaa47000e8fb222f4ull, 4,
             CKPT_SIZE(b) + CKPT_SIZE(ckpt_value_2_3));
         CKPT_SAVE(ckpt_to, b);
         CKPT_SAVE(ckpt_to, ckpt_value_2_3);

@@ -13,14 +13,14 @@ static int work(int n)
 #line 6 "indirect_call_in_expression.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x17e22e90b8c14a67ull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x17e22e90b8c14a67ull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
@@ -40,14 +40,14 @@ int run(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(fp));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k) + CKPT_SIZE(fp));
         CKPT_RESTORE(ckpt_from, k);
         CKPT_RESTORE(ckpt_from, fp);
     }
 #line 13 "indirect_call_in_expression.c"
     int ckpt_value_1 = fp(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x30265659dad0adf2ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x30265659dad0adf2ull, 1,
             CKPT_SIZE(k) + CKPT_SIZE(fp));
         CKPT_SAVE(ckpt_to, k);
         CKPT_SAVE(ckpt_to, fp);

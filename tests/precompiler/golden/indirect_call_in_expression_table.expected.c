@@ -13,14 +13,14 @@ static int work(int n)
 #line 6 "indirect_call_in_expression_table.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x9c90754f58eb2a60ull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x9c90754f58eb2a60ull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
@@ -41,13 +41,13 @@ int run(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 14 "indirect_call_in_expression_table.c"
     int ckpt_value_1 = handlers[0](k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x51d75186a4e0de0eull, 1, CKPT_SIZE(k));
+        unsigned char *ckpt_to = ckpt_frame_save(0x51d75186a4e0de0eull, 1, CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, k);
         return (int){0};
     }

@@ -43,13 +43,13 @@ int lines(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 29 "line_directives.c"
     step(n + not_declared_in_call);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
@@ -59,14 +59,14 @@ int lines(int n)
 #endif
 /* #pragma ckpt potential */
 if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-    unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 2, CKPT_SIZE(n));
+    unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 2, CKPT_SIZE(n));
     CKPT_SAVE(ckpt_to, n);
     return (int){0};
 }
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_2: /* the stack is rebuilt: continue from this point */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
     CKPT_RESTORE(ckpt_from, n);
     ckpt_resume_finished();
 }
@@ -77,13 +77,13 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 37 "line_directives.c"
     int x = step(not_declared_in_declaration);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 3, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 3, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
@@ -92,14 +92,14 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 38 "line_directives.c"
     int ckpt_result_4 = step(x + not_declared_in_assignment);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 4, CKPT_SIZE(n) + CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 4, CKPT_SIZE(n) + CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
@@ -116,13 +116,13 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
             CKPT_RESTORE(ckpt_from, x);
         }
 #line 43 "line_directives.c"
         step(x + not_declared_in_braced_body);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 5, CKPT_SIZE(x));
+            unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 5, CKPT_SIZE(x));
             CKPT_SAVE(ckpt_to, x);
             return (int){0};
         }
@@ -134,13 +134,13 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 47 "line_directives.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 6, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 6, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
@@ -151,13 +151,13 @@ ckpt_resume_2: /* the stack is rebuilt: continue from this point */
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 49 "line_directives.c"
     int ckpt_result_7 = step(x + not_declared_in_return);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfe1328150533e0ccull, 7, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfe1328150533e0ccull, 7, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
@@ -181,13 +181,13 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
     CKPT_RESTORE(ckpt_from, n);
 }
 #line 55 "line_directives.c"
                       step(n);
 if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-    unsigned char *ckpt_to = ckpt_save_frame(0x4e3ff91fb0ef1eddull, 1, CKPT_SIZE(n));
+    unsigned char *ckpt_to = ckpt_frame_save(0x4e3ff91fb0ef1eddull, 1, CKPT_SIZE(n));
     CKPT_SAVE(ckpt_to, n);
     return (int){0};
 }

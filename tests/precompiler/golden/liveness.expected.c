@@ -25,14 +25,14 @@ int dead_temporary(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(tmp));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(tmp));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, tmp);
     }
 #line 16 "liveness.c"
     step(tmp);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x43406dbbb5a1627bull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x43406dbbb5a1627bull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(tmp));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, tmp);
@@ -43,13 +43,13 @@ int dead_temporary(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 17 "liveness.c"
     step(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x43406dbbb5a1627bull, 2, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x43406dbbb5a1627bull, 2, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
@@ -71,14 +71,14 @@ int accumulate(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(acc));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(acc));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, acc);
     }
 #line 24 "liveness.c"
     int start = next(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x7ff82dbfffbe0273ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x7ff82dbfffbe0273ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(acc));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, acc);
@@ -91,7 +91,7 @@ int accumulate(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(n) + CKPT_SIZE(acc) + CKPT_SIZE(i) + CKPT_SIZE(sq));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, acc);
@@ -101,7 +101,7 @@ int accumulate(int n)
 #line 27 "liveness.c"
         step(sq);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x7ff82dbfffbe0273ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0x7ff82dbfffbe0273ull, 2,
                 CKPT_SIZE(n) + CKPT_SIZE(acc) + CKPT_SIZE(i) + CKPT_SIZE(sq));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, acc);
@@ -132,7 +132,7 @@ int escaping(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(n) + CKPT_SIZE(hidden) + CKPT_SIZE(p) + CKPT_SIZE(pr) +
             CKPT_SIZE(q) + CKPT_SIZE(flag));
         CKPT_RESTORE(ckpt_from, n);
@@ -145,7 +145,7 @@ int escaping(int n)
 #line 40 "liveness.c"
     step(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x76a5da61ee590f13ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x76a5da61ee590f13ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(hidden) + CKPT_SIZE(p) + CKPT_SIZE(pr) +
             CKPT_SIZE(q) + CKPT_SIZE(flag));
         CKPT_SAVE(ckpt_to, n);
@@ -174,14 +174,14 @@ int arrays(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(buf) + CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(buf) + CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, buf);
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 48 "liveness.c"
     step(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x1591f2510cc5599full, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x1591f2510cc5599full, 1,
             CKPT_SIZE(buf) + CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, buf);
         CKPT_SAVE(ckpt_to, k);
@@ -207,14 +207,14 @@ int assignment(int y)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(y) + CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(y) + CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, y);
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 55 "liveness.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 1, CKPT_SIZE(y) + CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfc9a5f71fd7df70aull, 1, CKPT_SIZE(y) + CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, y);
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
@@ -225,13 +225,13 @@ int assignment(int y)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(y));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(y));
         CKPT_RESTORE(ckpt_from, y);
     }
 #line 56 "liveness.c"
     int ckpt_result_2 = next(y);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 2, CKPT_SIZE(y));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfc9a5f71fd7df70aull, 2, CKPT_SIZE(y));
         CKPT_SAVE(ckpt_to, y);
         return (int){0};
     }
@@ -242,13 +242,13 @@ int assignment(int y)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 57 "liveness.c"
     step(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 3, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfc9a5f71fd7df70aull, 3, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
@@ -258,13 +258,13 @@ int assignment(int y)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 58 "liveness.c"
     int ckpt_result_4 = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xfc9a5f71fd7df70aull, 4, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xfc9a5f71fd7df70aull, 4, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }
@@ -294,7 +294,7 @@ int points(int n)
     calls++;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(total));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, total);
@@ -303,7 +303,7 @@ int points(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, total);
         ckpt_resume_finished();
@@ -312,14 +312,14 @@ int points(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, total);
     }
 #line 68 "liveness.c"
     int seed = next(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 2,
             CKPT_SIZE(n) + CKPT_SIZE(total));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, total);
@@ -331,7 +331,7 @@ int points(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, total);
             CKPT_RESTORE(ckpt_from, i);
@@ -339,7 +339,7 @@ int points(int n)
 #line 70 "liveness.c"
         int scratch = next(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 3,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 3,
                 CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, total);
@@ -351,7 +351,7 @@ int points(int n)
         total += scratch;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 4,
             CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, total);
@@ -361,7 +361,7 @@ int points(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, total);
         CKPT_RESTORE(ckpt_from, i);
@@ -373,7 +373,7 @@ int points(int n)
         if (total % 7 == 0) {
 /* #pragma ckpt potential */
             if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-                unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 5,
+                unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 5,
                     CKPT_SIZE(n) + CKPT_SIZE(total));
                 CKPT_SAVE(ckpt_to, n);
                 CKPT_SAVE(ckpt_to, total);
@@ -382,7 +382,7 @@ int points(int n)
             if (0) {
                 const unsigned char *ckpt_from;
             ckpt_resume_5: /* the stack is rebuilt: continue from this point */
-                ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+                ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total));
                 CKPT_RESTORE(ckpt_from, n);
                 CKPT_RESTORE(ckpt_from, total);
                 ckpt_resume_finished();
@@ -398,14 +398,14 @@ int points(int n)
             if (0) {
                 const unsigned char *ckpt_from;
             ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-                ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total));
+                ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total));
                 CKPT_RESTORE(ckpt_from, n);
                 CKPT_RESTORE(ckpt_from, total);
             }
 #line 83 "liveness.c"
             step(n);
             if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-                unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 6,
+                unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 6,
                     CKPT_SIZE(n) + CKPT_SIZE(total));
                 CKPT_SAVE(ckpt_to, n);
                 CKPT_SAVE(ckpt_to, total);
@@ -416,14 +416,14 @@ int points(int n)
                                /* n total */
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xa460b9c4f3983078ull, 7, CKPT_SIZE(total));
+        unsigned char *ckpt_to = ckpt_frame_save(0xa460b9c4f3983078ull, 7, CKPT_SIZE(total));
         CKPT_SAVE(ckpt_to, total);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_7: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(total));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(total));
         CKPT_RESTORE(ckpt_from, total);
         ckpt_resume_finished();
     }

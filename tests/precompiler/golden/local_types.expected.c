@@ -48,7 +48,7 @@ double shapes(struct point origin, int count, const char *name)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(origin) + CKPT_SIZE(count) + CKPT_SIZE(corner) + CKPT_SIZE(v) +
             CKPT_SIZE(grid) + CKPT_SIZE(buf) + CKPT_SIZE(cursor) + CKPT_SIZE(pp) +
             CKPT_SIZE(scale) + CKPT_SIZE(m) + CKPT_SIZE(label) + CKPT_SIZE(limit) +
@@ -70,7 +70,7 @@ double shapes(struct point origin, int count, const char *name)
 #line 39 "local_types.c"
     consume(buf, sizeof buf);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x42b8cd505d57df76ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x42b8cd505d57df76ull, 1,
             CKPT_SIZE(origin) + CKPT_SIZE(count) + CKPT_SIZE(corner) + CKPT_SIZE(v) +
             CKPT_SIZE(grid) + CKPT_SIZE(buf) + CKPT_SIZE(cursor) + CKPT_SIZE(pp) +
             CKPT_SIZE(scale) + CKPT_SIZE(m) + CKPT_SIZE(label) + CKPT_SIZE(limit) +
@@ -98,7 +98,7 @@ double shapes(struct point origin, int count, const char *name)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(origin) + CKPT_SIZE(corner) + CKPT_SIZE(v) + CKPT_SIZE(grid) +
                 CKPT_SIZE(buf) + CKPT_SIZE(pp) + CKPT_SIZE(scale) + CKPT_SIZE(ticks));
             CKPT_RESTORE(ckpt_from, origin);
@@ -113,7 +113,7 @@ double shapes(struct point origin, int count, const char *name)
 #line 43 "local_types.c"
         double ckpt_result_2 = scale(v.d);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x42b8cd505d57df76ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0x42b8cd505d57df76ull, 2,
                 CKPT_SIZE(origin) + CKPT_SIZE(corner) + CKPT_SIZE(v) + CKPT_SIZE(grid) +
                 CKPT_SIZE(buf) + CKPT_SIZE(pp) + CKPT_SIZE(scale) + CKPT_SIZE(ticks));
             CKPT_SAVE(ckpt_to, origin);

@@ -20,7 +20,7 @@ void for_loops(int n)
     for (int i = 0; i < n; i++) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            unsigned char *ckpt_to = ckpt_frame_save(0x545e1375fd3cc6f8ull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
             return;
@@ -28,7 +28,7 @@ void for_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
@@ -37,14 +37,14 @@ void for_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
         }
 #line 11 "loops.c"
         work(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 2, CKPT_SIZE(n) + CKPT_SIZE(i));
+            unsigned char *ckpt_to = ckpt_frame_save(0x545e1375fd3cc6f8ull, 2, CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
             return;
@@ -56,7 +56,7 @@ void for_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(j));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(j));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
             CKPT_RESTORE(ckpt_from, j);
@@ -64,7 +64,7 @@ void for_loops(int n)
 #line 14 "loops.c"
         work(i + j);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 3,
+            unsigned char *ckpt_to = ckpt_frame_save(0x545e1375fd3cc6f8ull, 3,
                 CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(j));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
@@ -79,7 +79,7 @@ void for_loops(int n)
             if (0) {
                 const unsigned char *ckpt_from;
             ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-                ckpt_from = ckpt_frame_next(
+                ckpt_from = ckpt_frame_rest(
                     CKPT_SIZE(n) + CKPT_SIZE(row) + CKPT_SIZE(base) + CKPT_SIZE(col));
                 CKPT_RESTORE(ckpt_from, n);
                 CKPT_RESTORE(ckpt_from, row);
@@ -89,7 +89,7 @@ void for_loops(int n)
 #line 18 "loops.c"
             work(base + col);
             if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-                unsigned char *ckpt_to = ckpt_save_frame(0x545e1375fd3cc6f8ull, 4,
+                unsigned char *ckpt_to = ckpt_frame_save(0x545e1375fd3cc6f8ull, 4,
                     CKPT_SIZE(n) + CKPT_SIZE(row) + CKPT_SIZE(base) + CKPT_SIZE(col));
                 CKPT_SAVE(ckpt_to, n);
                 CKPT_SAVE(ckpt_to, row);
@@ -116,14 +116,14 @@ void while_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
         }
 #line 27 "loops.c"
         work(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x8e804fdba6342e75ull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            unsigned char *ckpt_to = ckpt_frame_save(0x8e804fdba6342e75ull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
             return;
@@ -136,13 +136,13 @@ void while_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
         }
 #line 31 "loops.c"
         work(n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x8e804fdba6342e75ull, 2, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0x8e804fdba6342e75ull, 2, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
@@ -165,7 +165,7 @@ void do_loops(int n)
         int half = k / 2;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0xab344de04878a3a2ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0xab344de04878a3a2ull, 1,
                 CKPT_SIZE(n) + CKPT_SIZE(half));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, half);
@@ -174,7 +174,7 @@ void do_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(half));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(half));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, half);
             ckpt_resume_finished();
@@ -183,14 +183,14 @@ void do_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(half));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(half));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, half);
         }
 #line 40 "loops.c"
         work(half);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xab344de04878a3a2ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0xab344de04878a3a2ull, 2,
                 CKPT_SIZE(n) + CKPT_SIZE(half));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, half);
@@ -204,14 +204,14 @@ void do_loops(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(k));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(k));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, k);
         }
 #line 44 "loops.c"
         work(k);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xab344de04878a3a2ull, 3, CKPT_SIZE(n) + CKPT_SIZE(k));
+            unsigned char *ckpt_to = ckpt_frame_save(0xab344de04878a3a2ull, 3, CKPT_SIZE(n) + CKPT_SIZE(k));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, k);
             return;
@@ -239,14 +239,14 @@ int switches(int op, int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(r));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(r));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, r);
         }
 #line 53 "loops.c"
         work(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 1, CKPT_SIZE(x) + CKPT_SIZE(r));
+            unsigned char *ckpt_to = ckpt_frame_save(0x1f855017e08ae2f9ull, 1, CKPT_SIZE(x) + CKPT_SIZE(r));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, r);
             return (int){0};
@@ -259,13 +259,13 @@ int switches(int op, int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, y);
         }
 #line 57 "loops.c"
         work(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 2, CKPT_SIZE(y));
+            unsigned char *ckpt_to = ckpt_frame_save(0x1f855017e08ae2f9ull, 2, CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, y);
             return (int){0};
         }
@@ -277,7 +277,7 @@ int switches(int op, int x)
         r = x;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 3, CKPT_SIZE(x) + CKPT_SIZE(r));
+            unsigned char *ckpt_to = ckpt_frame_save(0x1f855017e08ae2f9ull, 3, CKPT_SIZE(x) + CKPT_SIZE(r));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, r);
             return (int){0};
@@ -285,7 +285,7 @@ int switches(int op, int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(r));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(r));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, r);
             ckpt_resume_finished();
@@ -294,14 +294,14 @@ int switches(int op, int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(r));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(r));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, r);
         }
 #line 64 "loops.c"
         work(r);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x1f855017e08ae2f9ull, 4, CKPT_SIZE(x) + CKPT_SIZE(r));
+            unsigned char *ckpt_to = ckpt_frame_save(0x1f855017e08ae2f9ull, 4, CKPT_SIZE(x) + CKPT_SIZE(r));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, r);
             return (int){0};

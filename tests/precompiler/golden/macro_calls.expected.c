@@ -38,13 +38,13 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 21 "macro_calls.c"
     work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -53,13 +53,13 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 22 "macro_calls.c"
              work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 2, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 2, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -68,13 +68,13 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 22 "macro_calls.c"
                           work((n) + 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 3, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 3, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -85,13 +85,13 @@ void run(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
         }
 #line 24 "macro_calls.c"
                  work(n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 4, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 4, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
@@ -100,13 +100,13 @@ void run(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
         }
 #line 24 "macro_calls.c"
                               work((n) + 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 5, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 5, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
@@ -117,13 +117,13 @@ void run(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
         }
 #line 26 "macro_calls.c"
         work(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 6, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 6, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
@@ -133,13 +133,13 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 27 "macro_calls.c"
       int ckpt_value_2_1 = check_step(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 7, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 7, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -148,13 +148,13 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 28 "macro_calls.c"
     int r = check_step(n + 2);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 8, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 8, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
@@ -162,7 +162,7 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(r));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(r));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, r);
     }
@@ -170,7 +170,7 @@ void run(int n)
     work(n + r)
 ;
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 9, CKPT_SIZE(n) + CKPT_SIZE(r));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 9, CKPT_SIZE(n) + CKPT_SIZE(r));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, r);
         return;
@@ -179,13 +179,13 @@ void run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(r));
         CKPT_RESTORE(ckpt_from, r);
     }
 #line 31 "macro_calls.c"
     work(r);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x08b9bb80490b23c7ull, 10, CKPT_SIZE(r));
+        unsigned char *ckpt_to = ckpt_frame_save(0x08b9bb80490b23c7ull, 10, CKPT_SIZE(r));
         CKPT_SAVE(ckpt_to, r);
         return;
     }

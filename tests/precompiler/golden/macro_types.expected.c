@@ -22,13 +22,13 @@ STATIC REAL scaled(const REAL *v)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(v));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(v));
         CKPT_RESTORE(ckpt_from, v);
     }
 #line 14 "macro_types.c"
     REAL s = norm(v, N);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x2237cebe383f0e89ull, 1, CKPT_SIZE(v));
+        unsigned char *ckpt_to = ckpt_frame_save(0x2237cebe383f0e89ull, 1, CKPT_SIZE(v));
         CKPT_SAVE(ckpt_to, v);
         return (double){0};
     }
@@ -47,13 +47,13 @@ REAL twice(const REAL *v)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(v));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(v));
         CKPT_RESTORE(ckpt_from, v);
     }
 #line 20 "macro_types.c"
     REAL t = scaled(v);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x89e3ea5dab96f9caull, 1, CKPT_SIZE(v));
+        unsigned char *ckpt_to = ckpt_frame_save(0x89e3ea5dab96f9caull, 1, CKPT_SIZE(v));
         CKPT_SAVE(ckpt_to, v);
         return (double){0};
     }

@@ -26,7 +26,7 @@ int noreach_demo(int *v, int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(c));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(c));
         CKPT_RESTORE(ckpt_from, v);
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, c);
@@ -34,7 +34,7 @@ int noreach_demo(int *v, int n)
 #line 18 "noreach.c"
     exchange(v, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x514a45f4a1e5b273ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x514a45f4a1e5b273ull, 1,
             CKPT_SIZE(v) + CKPT_SIZE(n) + CKPT_SIZE(c));
         CKPT_SAVE(ckpt_to, v);
         CKPT_SAVE(ckpt_to, n);

@@ -24,13 +24,13 @@ if (ckpt_restoring) { /* rebuilding the stack: jump back to where this call was 
     sum += x;
 /* #pragma ckpt potential */
 if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-    ckpt_save_frame(0x90223b80b2bcf200ull, 1, 0);
+    ckpt_frame_save(0x90223b80b2bcf200ull, 1, 0);
     /* no live locals */
     return;
 }
 if (0) {
 ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-    ; /* no live locals */
+    /* no live locals */
     ckpt_resume_finished();
 }
 #line 18 "openmp_constructs.c"
@@ -63,7 +63,7 @@ int main(void)
     for (int step = 0; step < 20; step++) {
 /* #pragma ckpt potential */
 if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-    unsigned char *ckpt_to = ckpt_save_frame(0x4e878a011fe4b2d0ull, 1,
+    unsigned char *ckpt_to = ckpt_frame_save(0x4e878a011fe4b2d0ull, 1,
         CKPT_SIZE(total) + CKPT_SIZE(step));
     CKPT_SAVE(ckpt_to, total);
     CKPT_SAVE(ckpt_to, step);
@@ -72,7 +72,7 @@ if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
 if (0) {
     const unsigned char *ckpt_from;
 ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-    ckpt_from = ckpt_frame_next(CKPT_SIZE(total) + CKPT_SIZE(step));
+    ckpt_from = ckpt_frame_rest(CKPT_SIZE(total) + CKPT_SIZE(step));
     CKPT_RESTORE(ckpt_from, total);
     CKPT_RESTORE(ckpt_from, step);
     ckpt_resume_finished();
@@ -100,14 +100,14 @@ ckpt_resume_1: /* the stack is rebuilt: continue from this point */
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(total) + CKPT_SIZE(step));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(total) + CKPT_SIZE(step));
             CKPT_RESTORE(ckpt_from, total);
             CKPT_RESTORE(ckpt_from, step);
         }
 #line 48 "openmp_constructs.c"
         add(step);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x4e878a011fe4b2d0ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0x4e878a011fe4b2d0ull, 2,
                 CKPT_SIZE(total) + CKPT_SIZE(step));
             CKPT_SAVE(ckpt_to, total);
             CKPT_SAVE(ckpt_to, step);

@@ -25,7 +25,7 @@ void run(double *cells, int n, int steps)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(cells) + CKPT_SIZE(n) + CKPT_SIZE(steps) + CKPT_SIZE(s));
             CKPT_RESTORE(ckpt_from, cells);
             CKPT_RESTORE(ckpt_from, n);
@@ -35,7 +35,7 @@ void run(double *cells, int n, int steps)
 #line 13 "openmp_reaching_external.c"
         step_cells(cells, n);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x8717e946aff60b05ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x8717e946aff60b05ull, 1,
                 CKPT_SIZE(cells) + CKPT_SIZE(n) + CKPT_SIZE(steps) + CKPT_SIZE(s));
             CKPT_SAVE(ckpt_to, cells);
             CKPT_SAVE(ckpt_to, n);

@@ -47,13 +47,13 @@ ckpt_openmp_construct(-1); /* the OpenMP construct has ended */
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(p));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(p));
         CKPT_RESTORE(ckpt_from, p);
     }
 #line 25 "openmp_unbraced.c"
     elsewhere(p.a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x358ea225d86f671eull, 1, CKPT_SIZE(p));
+        unsigned char *ckpt_to = ckpt_frame_save(0x358ea225d86f671eull, 1, CKPT_SIZE(p));
         CKPT_SAVE(ckpt_to, p);
         return;
     }

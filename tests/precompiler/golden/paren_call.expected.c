@@ -18,13 +18,13 @@ int paren_call(int a)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, a);
     }
 #line 8 "paren_call.c"
     int ckpt_result_1 = (ext(a));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xc08e6c9ff8008e7bull, 1, CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xc08e6c9ff8008e7bull, 1, CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, a);
         return (int){0};
     }
@@ -35,13 +35,13 @@ int paren_call(int a)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 9 "paren_call.c"
     int ckpt_result_2 = (ext(x));
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xc08e6c9ff8008e7bull, 2, CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xc08e6c9ff8008e7bull, 2, CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
     }

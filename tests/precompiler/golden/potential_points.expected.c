@@ -23,14 +23,14 @@ void phases(int n)
 #line 14 "potential_points.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd2fc25b4e5a34e6aull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0xd2fc25b4e5a34e6aull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
         ckpt_resume_finished();
     }
@@ -40,7 +40,7 @@ void phases(int n)
         total += i;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd2fc25b4e5a34e6aull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0xd2fc25b4e5a34e6aull, 2,
             CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, total);
@@ -50,7 +50,7 @@ void phases(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(i));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, total);
         CKPT_RESTORE(ckpt_from, i);
@@ -63,14 +63,14 @@ void phases(int n)
     } else {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0xd2fc25b4e5a34e6aull, 3, CKPT_SIZE(total));
+            unsigned char *ckpt_to = ckpt_frame_save(0xd2fc25b4e5a34e6aull, 3, CKPT_SIZE(total));
             CKPT_SAVE(ckpt_to, total);
             return;
         }
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(total));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(total));
             CKPT_RESTORE(ckpt_from, total);
             ckpt_resume_finished();
         }
@@ -91,14 +91,14 @@ struct pair split(int v)
     struct pair p = {v / 2, v - v / 2};
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x31f65777c7be7041ull, 1, CKPT_SIZE(p));
+        unsigned char *ckpt_to = ckpt_frame_save(0x31f65777c7be7041ull, 1, CKPT_SIZE(p));
         CKPT_SAVE(ckpt_to, p);
         return (struct pair){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(p));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(p));
         CKPT_RESTORE(ckpt_from, p);
         ckpt_resume_finished();
     }
@@ -116,7 +116,7 @@ char *pick(char **names, int k)
 #line 38 "potential_points.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0xc4f17ff94ad7e3e1ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xc4f17ff94ad7e3e1ull, 1,
             CKPT_SIZE(names) + CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, names);
         CKPT_SAVE(ckpt_to, k);
@@ -125,7 +125,7 @@ char *pick(char **names, int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(names) + CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(names) + CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, names);
         CKPT_RESTORE(ckpt_from, k);
         ckpt_resume_finished();
@@ -148,7 +148,7 @@ int main(int argc, char **argv)
     int rounds = argc;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x00304922bbd1339dull, 1,
             CKPT_SIZE(argv) + CKPT_SIZE(rounds));
         CKPT_SAVE(ckpt_to, argv);
         CKPT_SAVE(ckpt_to, rounds);
@@ -157,7 +157,7 @@ int main(int argc, char **argv)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
         CKPT_RESTORE(ckpt_from, argv);
         CKPT_RESTORE(ckpt_from, rounds);
         ckpt_resume_finished();
@@ -166,14 +166,14 @@ int main(int argc, char **argv)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
         CKPT_RESTORE(ckpt_from, argv);
         CKPT_RESTORE(ckpt_from, rounds);
     }
 #line 46 "potential_points.c"
     phases(rounds);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x00304922bbd1339dull, 2,
             CKPT_SIZE(argv) + CKPT_SIZE(rounds));
         CKPT_SAVE(ckpt_to, argv);
         CKPT_SAVE(ckpt_to, rounds);
@@ -183,14 +183,14 @@ int main(int argc, char **argv)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(argv) + CKPT_SIZE(rounds));
         CKPT_RESTORE(ckpt_from, argv);
         CKPT_RESTORE(ckpt_from, rounds);
     }
 #line 47 "potential_points.c"
     struct pair p = split(rounds);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 3,
+        unsigned char *ckpt_to = ckpt_frame_save(0x00304922bbd1339dull, 3,
             CKPT_SIZE(argv) + CKPT_SIZE(rounds));
         CKPT_SAVE(ckpt_to, argv);
         CKPT_SAVE(ckpt_to, rounds);
@@ -200,14 +200,14 @@ int main(int argc, char **argv)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(argv) + CKPT_SIZE(p));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(argv) + CKPT_SIZE(p));
         CKPT_RESTORE(ckpt_from, argv);
         CKPT_RESTORE(ckpt_from, p);
     }
 #line 48 "potential_points.c"
     char *name = pick(argv, 0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x00304922bbd1339dull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0x00304922bbd1339dull, 4,
             CKPT_SIZE(argv) + CKPT_SIZE(p));
         CKPT_SAVE(ckpt_to, argv);
         CKPT_SAVE(ckpt_to, p);

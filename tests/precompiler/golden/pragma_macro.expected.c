@@ -24,7 +24,7 @@ void loop(int n)
     for (int i = 0; i < n; i++) {
         /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa860ae3bf73a6a0dull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
+            unsigned char *ckpt_to = ckpt_frame_save(0xa860ae3bf73a6a0dull, 1, CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
             return;
@@ -32,7 +32,7 @@ void loop(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
             ckpt_resume_finished();
@@ -43,14 +43,14 @@ void loop(int n)
     while (n-- > 0) {
         /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa860ae3bf73a6a0dull, 2, CKPT_SIZE(n));
+            unsigned char *ckpt_to = ckpt_frame_save(0xa860ae3bf73a6a0dull, 2, CKPT_SIZE(n));
             CKPT_SAVE(ckpt_to, n);
             return;
         }
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
             CKPT_RESTORE(ckpt_from, n);
             ckpt_resume_finished();
         }

@@ -32,7 +32,7 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
             CKPT_SIZE(local));
         CKPT_RESTORE(ckpt_from, s);
@@ -44,7 +44,7 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 19 "pure_arguments.c"
     consume(strlen(s), s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3bdb6638356fd2d7ull, 1,
             CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
             CKPT_SIZE(local));
         CKPT_SAVE(ckpt_to, s);
@@ -58,7 +58,7 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
             CKPT_SIZE(local));
         CKPT_RESTORE(ckpt_from, s);
@@ -70,7 +70,7 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 20 "pure_arguments.c"
     consume(abs(x), &local);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3bdb6638356fd2d7ull, 2,
             CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
             CKPT_SIZE(local));
         CKPT_SAVE(ckpt_to, s);
@@ -84,7 +84,7 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
             CKPT_SIZE(local));
         CKPT_RESTORE(ckpt_from, s);
@@ -96,7 +96,7 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 21 "pure_arguments.c"
     consume(sizeof(*b) + x * 2, b);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 3,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3bdb6638356fd2d7ull, 3,
             CKPT_SIZE(s) + CKPT_SIZE(x) + CKPT_SIZE(d) + CKPT_SIZE(b) +
             CKPT_SIZE(local));
         CKPT_SAVE(ckpt_to, s);
@@ -110,7 +110,7 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
         CKPT_RESTORE(ckpt_from, s);
         CKPT_RESTORE(ckpt_from, d);
@@ -120,7 +120,7 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 22 "pure_arguments.c"
     consume((long)fabs(d), &b->h);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3bdb6638356fd2d7ull, 4,
             CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
         CKPT_SAVE(ckpt_to, s);
         CKPT_SAVE(ckpt_to, d);
@@ -132,7 +132,7 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
         CKPT_RESTORE(ckpt_from, s);
         CKPT_RESTORE(ckpt_from, d);
@@ -142,7 +142,7 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 23 "pure_arguments.c"
     consume(b->w > 0 ? b->w : -b->w, s + 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 5,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3bdb6638356fd2d7ull, 5,
             CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(b) + CKPT_SIZE(local));
         CKPT_SAVE(ckpt_to, s);
         CKPT_SAVE(ckpt_to, d);
@@ -154,7 +154,7 @@ void arguments(const char *s, int x, double d, struct box *b)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(local));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(local));
         CKPT_RESTORE(ckpt_from, s);
         CKPT_RESTORE(ckpt_from, d);
         CKPT_RESTORE(ckpt_from, local);
@@ -162,7 +162,7 @@ void arguments(const char *s, int x, double d, struct box *b)
 #line 24 "pure_arguments.c"
     consume((long)(sqrt(d) + pow(d, 2.0) * cos(d) - exp(-d)), s);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x3bdb6638356fd2d7ull, 6,
+        unsigned char *ckpt_to = ckpt_frame_save(0x3bdb6638356fd2d7ull, 6,
             CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(local));
         CKPT_SAVE(ckpt_to, s);
         CKPT_SAVE(ckpt_to, d);

@@ -19,13 +19,13 @@ static int is_even(unsigned n)
     if (n == 0) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x4b54b4d50f9aaf67ull, 1, 0);
+            ckpt_frame_save(0x4b54b4d50f9aaf67ull, 1, 0);
             /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ; /* no live locals */
+            /* no live locals */
             ckpt_resume_finished();
         }
 #line 12 "recursion.c"
@@ -35,13 +35,13 @@ static int is_even(unsigned n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 14 "recursion.c"
     int ckpt_result_2 = is_odd(n - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x4b54b4d50f9aaf67ull, 2, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x4b54b4d50f9aaf67ull, 2, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
@@ -64,13 +64,13 @@ static int is_odd(unsigned n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 21 "recursion.c"
     int ckpt_result_1 = is_even(n - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xe5b0169399a27a99ull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0xe5b0169399a27a99ull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return (int){0};
     }
@@ -92,13 +92,13 @@ int tree(int depth)
     if (depth == 0) {
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            ckpt_save_frame(0x1f693ebefcb0e82bull, 1, 0);
+            ckpt_frame_save(0x1f693ebefcb0e82bull, 1, 0);
             /* no live locals */
             return (int){0};
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ; /* no live locals */
+            /* no live locals */
             ckpt_resume_finished();
         }
 #line 28 "recursion.c"
@@ -107,13 +107,13 @@ int tree(int depth)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(depth));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(depth));
         CKPT_RESTORE(ckpt_from, depth);
     }
 #line 30 "recursion.c"
     int left = tree(depth - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x1f693ebefcb0e82bull, 2, CKPT_SIZE(depth));
+        unsigned char *ckpt_to = ckpt_frame_save(0x1f693ebefcb0e82bull, 2, CKPT_SIZE(depth));
         CKPT_SAVE(ckpt_to, depth);
         return (int){0};
     }
@@ -123,14 +123,14 @@ int tree(int depth)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(depth) + CKPT_SIZE(left));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(depth) + CKPT_SIZE(left));
         CKPT_RESTORE(ckpt_from, depth);
         CKPT_RESTORE(ckpt_from, left);
     }
 #line 32 "recursion.c"
     int ckpt_result_3 = tree(depth - 1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x1f693ebefcb0e82bull, 3,
+        unsigned char *ckpt_to = ckpt_frame_save(0x1f693ebefcb0e82bull, 3,
             CKPT_SIZE(depth) + CKPT_SIZE(left));
         CKPT_SAVE(ckpt_to, depth);
         CKPT_SAVE(ckpt_to, left);
@@ -155,7 +155,7 @@ long sum_to(long n, long acc)
         return acc;
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x4a2d863a8af7dbe6ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x4a2d863a8af7dbe6ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(acc));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, acc);
@@ -164,7 +164,7 @@ long sum_to(long n, long acc)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(acc));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(acc));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, acc);
         ckpt_resume_finished();
@@ -174,14 +174,14 @@ long sum_to(long n, long acc)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(acc));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(acc));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, acc);
     }
 #line 41 "recursion.c"
     long ckpt_result_2 = sum_to(n - 1, acc + n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x4a2d863a8af7dbe6ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x4a2d863a8af7dbe6ull, 2,
             CKPT_SIZE(n) + CKPT_SIZE(acc));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, acc);
@@ -214,7 +214,7 @@ int main(void)
 #line 51 "recursion.c"
     int r = tree(3);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        ckpt_save_frame(0x9bca6a97d2ba785aull, 1, 0);
+        ckpt_frame_save(0x9bca6a97d2ba785aull, 1, 0);
         /* no locals in scope */
         return (int){0};
     }
@@ -223,13 +223,13 @@ int main(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(r));
         CKPT_RESTORE(ckpt_from, r);
     }
 #line 52 "recursion.c"
     int ckpt_result_2 = is_even(10);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x9bca6a97d2ba785aull, 2, CKPT_SIZE(r));
+        unsigned char *ckpt_to = ckpt_frame_save(0x9bca6a97d2ba785aull, 2, CKPT_SIZE(r));
         CKPT_SAVE(ckpt_to, r);
         return (int){0};
     }
@@ -239,13 +239,13 @@ int main(void)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(r));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(r));
         CKPT_RESTORE(ckpt_from, r);
     }
 #line 53 "recursion.c"
     long s = sum_to(5, 0);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x9bca6a97d2ba785aull, 3, CKPT_SIZE(r));
+        unsigned char *ckpt_to = ckpt_frame_save(0x9bca6a97d2ba785aull, 3, CKPT_SIZE(r));
         CKPT_SAVE(ckpt_to, r);
         return (int){0};
     }

@@ -37,13 +37,13 @@ double results(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 24 "return_types.c"
     struct big ckpt_result_1 = load(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 1, CKPT_SIZE(k));
+        unsigned char *ckpt_to = ckpt_frame_save(0x94f0bf0e2527b8b8ull, 1, CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, k);
         return (double){0};
     }
@@ -54,14 +54,14 @@ double results(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(b));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k) + CKPT_SIZE(b));
         CKPT_RESTORE(ckpt_from, k);
         CKPT_RESTORE(ckpt_from, b);
     }
 #line 25 "return_types.c"
     const char *ckpt_result_2 = name_of(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 2, CKPT_SIZE(k) + CKPT_SIZE(b));
+        unsigned char *ckpt_to = ckpt_frame_save(0x94f0bf0e2527b8b8ull, 2, CKPT_SIZE(k) + CKPT_SIZE(b));
         CKPT_SAVE(ckpt_to, k);
         CKPT_SAVE(ckpt_to, b);
         return (double){0};
@@ -73,7 +73,7 @@ double results(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s));
         CKPT_RESTORE(ckpt_from, k);
         CKPT_RESTORE(ckpt_from, b);
         CKPT_RESTORE(ckpt_from, s);
@@ -81,7 +81,7 @@ double results(int k)
 #line 26 "return_types.c"
     int ckpt_result_3 = count(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 3,
+        unsigned char *ckpt_to = ckpt_frame_save(0x94f0bf0e2527b8b8ull, 3,
             CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s));
         CKPT_SAVE(ckpt_to, k);
         CKPT_SAVE(ckpt_to, b);
@@ -95,7 +95,7 @@ double results(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d));
         CKPT_RESTORE(ckpt_from, k);
         CKPT_RESTORE(ckpt_from, b);
         CKPT_RESTORE(ckpt_from, s);
@@ -104,7 +104,7 @@ double results(int k)
 #line 27 "return_types.c"
     enum state ckpt_result_4 = state_of(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0x94f0bf0e2527b8b8ull, 4,
             CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d));
         CKPT_SAVE(ckpt_to, k);
         CKPT_SAVE(ckpt_to, b);
@@ -119,7 +119,7 @@ double results(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(st));
         CKPT_RESTORE(ckpt_from, k);
         CKPT_RESTORE(ckpt_from, b);
@@ -130,7 +130,7 @@ double results(int k)
 #line 28 "return_types.c"
     op_t ckpt_result_5 = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x94f0bf0e2527b8b8ull, 5,
+        unsigned char *ckpt_to = ckpt_frame_save(0x94f0bf0e2527b8b8ull, 5,
             CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(s) + CKPT_SIZE(d) + CKPT_SIZE(st));
         CKPT_SAVE(ckpt_to, k);
         CKPT_SAVE(ckpt_to, b);
@@ -157,13 +157,13 @@ long widened(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 34 "return_types.c"
     long ckpt_result_1 = count(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x858dc7a83b96caf6ull, 1, CKPT_SIZE(k));
+        unsigned char *ckpt_to = ckpt_frame_save(0x858dc7a83b96caf6ull, 1, CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, k);
         return (long){0};
     }
@@ -184,13 +184,13 @@ op_t forward(int k)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(k));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(k));
         CKPT_RESTORE(ckpt_from, k);
     }
 #line 39 "return_types.c"
     op_t ckpt_result_1 = lookup(k);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x197eb46f8a9db830ull, 1, CKPT_SIZE(k));
+        unsigned char *ckpt_to = ckpt_frame_save(0x197eb46f8a9db830ull, 1, CKPT_SIZE(k));
         CKPT_SAVE(ckpt_to, k);
         return (op_t){0};
     }

@@ -28,7 +28,7 @@ void scopes(int p, int q)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(gone));
             CKPT_RESTORE(ckpt_from, p);
             CKPT_RESTORE(ckpt_from, q);
@@ -38,7 +38,7 @@ void scopes(int p, int q)
 #line 15 "scopes.c"
         use(gone);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x38ded98b10201dc6ull, 1,
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(gone));
             CKPT_SAVE(ckpt_to, p);
             CKPT_SAVE(ckpt_to, q);
@@ -58,7 +58,7 @@ void scopes(int p, int q)
             if (0) {
                 const unsigned char *ckpt_from;
             ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-                ckpt_from = ckpt_frame_next(
+                ckpt_from = ckpt_frame_rest(
                     CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                     CKPT_SIZE(inner) + CKPT_SIZE(i) + CKPT_SIZE(deep));
                 CKPT_RESTORE(ckpt_from, p);
@@ -73,7 +73,7 @@ void scopes(int p, int q)
 #line 23 "scopes.c"
             use(deep);
             if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-                unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 2,
+                unsigned char *ckpt_to = ckpt_frame_save(0x38ded98b10201dc6ull, 2,
                     CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                     CKPT_SIZE(inner) + CKPT_SIZE(i) + CKPT_SIZE(deep));
                 CKPT_SAVE(ckpt_to, p);
@@ -93,7 +93,7 @@ void scopes(int p, int q)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                 CKPT_SIZE(inner) + CKPT_SIZE(after_loop));
             CKPT_RESTORE(ckpt_from, p);
@@ -107,7 +107,7 @@ void scopes(int p, int q)
 #line 26 "scopes.c"
         use(after_loop + inner);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 3,
+            unsigned char *ckpt_to = ckpt_frame_save(0x38ded98b10201dc6ull, 3,
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                 CKPT_SIZE(inner) + CKPT_SIZE(after_loop));
             CKPT_SAVE(ckpt_to, p);
@@ -126,7 +126,7 @@ void scopes(int p, int q)
         int other = shared;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 4,
+            unsigned char *ckpt_to = ckpt_frame_save(0x38ded98b10201dc6ull, 4,
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                 CKPT_SIZE(other));
             CKPT_SAVE(ckpt_to, p);
@@ -140,7 +140,7 @@ void scopes(int p, int q)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_4: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                 CKPT_SIZE(other));
             CKPT_RESTORE(ckpt_from, p);
@@ -155,7 +155,7 @@ void scopes(int p, int q)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                 CKPT_SIZE(other));
             CKPT_RESTORE(ckpt_from, p);
@@ -168,7 +168,7 @@ void scopes(int p, int q)
 #line 31 "scopes.c"
         use(other);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 5,
+            unsigned char *ckpt_to = ckpt_frame_save(0x38ded98b10201dc6ull, 5,
                 CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
                 CKPT_SIZE(other));
             CKPT_SAVE(ckpt_to, p);
@@ -186,7 +186,7 @@ void scopes(int p, int q)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
             CKPT_SIZE(later));
         CKPT_RESTORE(ckpt_from, p);
@@ -199,7 +199,7 @@ void scopes(int p, int q)
 #line 34 "scopes.c"
     use(later + p + q + a + b + c);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x38ded98b10201dc6ull, 6,
+        unsigned char *ckpt_to = ckpt_frame_save(0x38ded98b10201dc6ull, 6,
             CKPT_SIZE(p) + CKPT_SIZE(q) + CKPT_SIZE(a) + CKPT_SIZE(b) + CKPT_SIZE(c) +
             CKPT_SIZE(later));
         CKPT_SAVE(ckpt_to, p);
@@ -229,14 +229,14 @@ int switch_scope(int op)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(op) + CKPT_SIZE(t));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(op) + CKPT_SIZE(t));
             CKPT_RESTORE(ckpt_from, op);
             CKPT_RESTORE(ckpt_from, t);
         }
 #line 43 "scopes.c"
         use(t);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x951055736b36040bull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x951055736b36040bull, 1,
                 CKPT_SIZE(op) + CKPT_SIZE(t));
             CKPT_SAVE(ckpt_to, op);
             CKPT_SAVE(ckpt_to, t);

@@ -26,7 +26,7 @@ int f(int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, s);
@@ -36,7 +36,7 @@ int f(int x)
 #line 13 "shadowed_locals.c"
         work(s__ckpt1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa6b3e2e47e379a59ull, 1,
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, s);
@@ -49,7 +49,7 @@ int f(int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, s);
@@ -59,7 +59,7 @@ int f(int x)
 #line 14 "shadowed_locals.c"
         int ckpt_result_2 = next(s__ckpt1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa6b3e2e47e379a59ull, 2,
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(i) + CKPT_SIZE(s__ckpt1));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, s);
@@ -78,7 +78,7 @@ int f(int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, s);
             CKPT_RESTORE(ckpt_from, x__ckpt2);
@@ -86,7 +86,7 @@ int f(int x)
 #line 19 "shadowed_locals.c"
         work(x__ckpt2);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 3,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa6b3e2e47e379a59ull, 3,
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, s);
@@ -97,7 +97,7 @@ int f(int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, s);
             CKPT_RESTORE(ckpt_from, x__ckpt2);
@@ -105,7 +105,7 @@ int f(int x)
 #line 20 "shadowed_locals.c"
         int y = next(x__ckpt2);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 4,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa6b3e2e47e379a59ull, 4,
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, s);
@@ -117,7 +117,7 @@ int f(int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, s);
@@ -127,7 +127,7 @@ int f(int x)
 #line 22 "shadowed_locals.c"
         int s__ckpt3 = next(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 5,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa6b3e2e47e379a59ull, 5,
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, s);
@@ -143,7 +143,7 @@ int f(int x)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(s__ckpt3) +
                 CKPT_SIZE(a));
             CKPT_RESTORE(ckpt_from, x);
@@ -155,7 +155,7 @@ int f(int x)
 #line 25 "shadowed_locals.c"
         int ckpt_result_6 = next(x__ckpt2);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa6b3e2e47e379a59ull, 6,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa6b3e2e47e379a59ull, 6,
                 CKPT_SIZE(x) + CKPT_SIZE(s) + CKPT_SIZE(x__ckpt2) + CKPT_SIZE(s__ckpt3) +
                 CKPT_SIZE(a));
             CKPT_SAVE(ckpt_to, x);
@@ -187,7 +187,7 @@ int g(int n)
         int t__ckpt4 = n + 1;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x5aa1e679eb017707ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x5aa1e679eb017707ull, 1,
                 CKPT_SIZE(n) + CKPT_SIZE(t) + CKPT_SIZE(t__ckpt4));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, t);
@@ -197,7 +197,7 @@ int g(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(t) + CKPT_SIZE(t__ckpt4));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(t) + CKPT_SIZE(t__ckpt4));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, t);
             CKPT_RESTORE(ckpt_from, t__ckpt4);

@@ -24,7 +24,7 @@ void loop(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(ckpt_value_1));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(ckpt_value_1));
             CKPT_RESTORE(ckpt_from, n);
             CKPT_RESTORE(ckpt_from, i);
             CKPT_RESTORE(ckpt_from, ckpt_value_1);
@@ -32,7 +32,7 @@ void loop(int n)
 #line 13 "side_effect_argument.c"
                                   work(ckpt_value_1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x7628fa731f6b229bull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x7628fa731f6b229bull, 1,
                 CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(ckpt_value_1));
             CKPT_SAVE(ckpt_to, n);
             CKPT_SAVE(ckpt_to, i);
@@ -45,13 +45,13 @@ void loop(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_value_2));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(ckpt_value_2));
         CKPT_RESTORE(ckpt_from, ckpt_value_2);
     }
 #line 14 "side_effect_argument.c"
                                  work(ckpt_value_2);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x7628fa731f6b229bull, 2, CKPT_SIZE(ckpt_value_2));
+        unsigned char *ckpt_to = ckpt_frame_save(0x7628fa731f6b229bull, 2, CKPT_SIZE(ckpt_value_2));
         CKPT_SAVE(ckpt_to, ckpt_value_2);
         return;
     }
@@ -61,13 +61,13 @@ void loop(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(ckpt_value_3));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(ckpt_value_3));
         CKPT_RESTORE(ckpt_from, ckpt_value_3);
     }
 #line 15 "side_effect_argument.c"
                                                     work(ckpt_value_3);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x7628fa731f6b229bull, 3, CKPT_SIZE(ckpt_value_3));
+        unsigned char *ckpt_to = ckpt_frame_save(0x7628fa731f6b229bull, 3, CKPT_SIZE(ckpt_value_3));
         CKPT_SAVE(ckpt_to, ckpt_value_3);
         return;
     }

@@ -18,14 +18,14 @@ void fill(int *a, int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(ckpt_value_1));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(ckpt_value_1));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, ckpt_value_1);
     }
 #line 9 "side_effect_assignment_target.c"
     int ckpt_result_1 = produce(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x949512de2c0a9523ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x949512de2c0a9523ull, 1,
             CKPT_SIZE(n) + CKPT_SIZE(ckpt_value_1));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, ckpt_value_1);

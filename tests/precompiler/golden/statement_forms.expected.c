@@ -37,14 +37,14 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(c));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, c);
     }
 #line 13 "statement_forms.c"
     tick(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 1, CKPT_SIZE(a) + CKPT_SIZE(c));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 1, CKPT_SIZE(a) + CKPT_SIZE(c));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, c);
         return (int){0};
@@ -53,14 +53,14 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(c));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, c);
     }
 #line 14 "statement_forms.c"
     (void)next(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 2, CKPT_SIZE(a) + CKPT_SIZE(c));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 2, CKPT_SIZE(a) + CKPT_SIZE(c));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, c);
         return (int){0};
@@ -70,14 +70,14 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(c));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, c);
     }
 #line 15 "statement_forms.c"
     int ckpt_result_3 = next(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 3, CKPT_SIZE(a) + CKPT_SIZE(c));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 3, CKPT_SIZE(a) + CKPT_SIZE(c));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, c);
         return (int){0};
@@ -89,7 +89,7 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_4: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(a) + CKPT_SIZE(c) + CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(a) + CKPT_SIZE(c) + CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, a);
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, x);
@@ -97,7 +97,7 @@ int forms(int a, int c)
 #line 16 "statement_forms.c"
     int ckpt_result_4 = next(a);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 4,
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 4,
             CKPT_SIZE(a) + CKPT_SIZE(c) + CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, a);
         CKPT_SAVE(ckpt_to, c);
@@ -111,14 +111,14 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_5: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 17 "statement_forms.c"
     int ckpt_result_5 = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 5, CKPT_SIZE(c) + CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 5, CKPT_SIZE(c) + CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
@@ -129,14 +129,14 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_6: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x));
         CKPT_RESTORE(ckpt_from, c);
         CKPT_RESTORE(ckpt_from, x);
     }
 #line 18 "statement_forms.c"
     int y = next(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 6, CKPT_SIZE(c) + CKPT_SIZE(x));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 6, CKPT_SIZE(c) + CKPT_SIZE(x));
         CKPT_SAVE(ckpt_to, c);
         CKPT_SAVE(ckpt_to, x);
         return (int){0};
@@ -147,7 +147,7 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_7: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, c);
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, y);
@@ -155,7 +155,7 @@ int forms(int a, int c)
 #line 20 "statement_forms.c"
         tick(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 7,
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 7,
                 CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, c);
             CKPT_SAVE(ckpt_to, x);
@@ -169,14 +169,14 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_8: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, c);
             CKPT_RESTORE(ckpt_from, y);
         }
 #line 22 "statement_forms.c"
         int ckpt_result_8 = next(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 8, CKPT_SIZE(c) + CKPT_SIZE(y));
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 8, CKPT_SIZE(c) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, c);
             CKPT_SAVE(ckpt_to, y);
             return (int){0};
@@ -189,7 +189,7 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_9: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, c);
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, y);
@@ -197,7 +197,7 @@ int forms(int a, int c)
 #line 24 "statement_forms.c"
         tick(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 9,
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 9,
                 CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, c);
             CKPT_SAVE(ckpt_to, x);
@@ -211,7 +211,7 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_10: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, c);
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, y);
@@ -219,7 +219,7 @@ int forms(int a, int c)
 #line 26 "statement_forms.c"
         tick(c);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 10,
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 10,
                 CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, c);
             CKPT_SAVE(ckpt_to, x);
@@ -233,7 +233,7 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_11: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(i));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(i));
             CKPT_RESTORE(ckpt_from, c);
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, i);
@@ -241,7 +241,7 @@ int forms(int a, int c)
 #line 28 "statement_forms.c"
         int ckpt_result_11 = next(i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 11,
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 11,
                 CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(i));
             CKPT_SAVE(ckpt_to, c);
             CKPT_SAVE(ckpt_to, x);
@@ -256,7 +256,7 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_12: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, c);
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, y);
@@ -264,7 +264,7 @@ int forms(int a, int c)
 #line 30 "statement_forms.c"
         tick(y);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 12,
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 12,
                 CKPT_SIZE(c) + CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, c);
             CKPT_SAVE(ckpt_to, x);
@@ -280,14 +280,14 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_13: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, y);
         }
 #line 34 "statement_forms.c"
         tick(0);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 13, CKPT_SIZE(x) + CKPT_SIZE(y));
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 13, CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, y);
             return (int){0};
@@ -300,14 +300,14 @@ int forms(int a, int c)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_14: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(y));
         CKPT_RESTORE(ckpt_from, x);
         CKPT_RESTORE(ckpt_from, y);
     }
 #line 36 "statement_forms.c"
             tick(1);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 14, CKPT_SIZE(x) + CKPT_SIZE(y));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 14, CKPT_SIZE(x) + CKPT_SIZE(y));
         CKPT_SAVE(ckpt_to, x);
         CKPT_SAVE(ckpt_to, y);
         return (int){0};
@@ -320,14 +320,14 @@ int forms(int a, int c)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_15: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_RESTORE(ckpt_from, x);
             CKPT_RESTORE(ckpt_from, y);
         }
 #line 38 "statement_forms.c"
         int ckpt_result_15 = next(x);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 15, CKPT_SIZE(x) + CKPT_SIZE(y));
+            unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 15, CKPT_SIZE(x) + CKPT_SIZE(y));
             CKPT_SAVE(ckpt_to, x);
             CKPT_SAVE(ckpt_to, y);
             return (int){0};
@@ -341,14 +341,14 @@ again:
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_16: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(y));
         CKPT_RESTORE(ckpt_from, x);
         CKPT_RESTORE(ckpt_from, y);
     }
 #line 41 "statement_forms.c"
     tick(x);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 16, CKPT_SIZE(x) + CKPT_SIZE(y));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 16, CKPT_SIZE(x) + CKPT_SIZE(y));
         CKPT_SAVE(ckpt_to, x);
         CKPT_SAVE(ckpt_to, y);
         return (int){0};
@@ -361,14 +361,14 @@ again:
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_17: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(x) + CKPT_SIZE(y));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(x) + CKPT_SIZE(y));
         CKPT_RESTORE(ckpt_from, x);
         CKPT_RESTORE(ckpt_from, y);
     }
 #line 44 "statement_forms.c"
     int ckpt_result_17 = next(x + y);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xdb38d3c3156d12e6ull, 17, CKPT_SIZE(x) + CKPT_SIZE(y));
+        unsigned char *ckpt_to = ckpt_frame_save(0xdb38d3c3156d12e6ull, 17, CKPT_SIZE(x) + CKPT_SIZE(y));
         CKPT_SAVE(ckpt_to, x);
         CKPT_SAVE(ckpt_to, y);
         return (int){0};

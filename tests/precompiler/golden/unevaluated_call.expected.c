@@ -12,14 +12,14 @@ int step(int s)
 #line 5 "unevaluated_call.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x40eeec073a39f351ull, 1, CKPT_SIZE(s));
+        unsigned char *ckpt_to = ckpt_frame_save(0x40eeec073a39f351ull, 1, CKPT_SIZE(s));
         CKPT_SAVE(ckpt_to, s);
         return (int){0};
     }
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(s));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(s));
         CKPT_RESTORE(ckpt_from, s);
         ckpt_resume_finished();
     }

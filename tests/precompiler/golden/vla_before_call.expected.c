@@ -35,7 +35,7 @@ void rows(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(row));
+        ckpt_from = ckpt_frame_rest(CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(row));
         CKPT_CHECK_ADDRESS(ckpt_from, row, "'row' in rows()");
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, row);
@@ -43,7 +43,7 @@ void rows(int n)
 #line 11 "vla_before_call.c"
     work(row, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x613366f1f0e32588ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x613366f1f0e32588ull, 1,
             CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(row));
         CKPT_SAVE(ckpt_to, ckpt_dim_1);
         CKPT_SAVE_ADDRESS(ckpt_to, row);

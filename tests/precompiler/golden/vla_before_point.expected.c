@@ -29,7 +29,7 @@ void fill(int n)
 #line 6 "vla_before_point.c"
 /* #pragma ckpt potential */
     if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-        unsigned char *ckpt_to = ckpt_save_frame(0x58b2c1e083ddc8c7ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x58b2c1e083ddc8c7ull, 1,
             CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(n) + CKPT_SIZE(grid));
         CKPT_SAVE(ckpt_to, ckpt_dim_1);
         CKPT_SAVE(ckpt_to, n);
@@ -39,7 +39,7 @@ void fill(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(grid));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(grid));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, grid);
         ckpt_resume_finished();

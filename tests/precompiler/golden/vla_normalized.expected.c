@@ -42,7 +42,7 @@ int run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) + CKPT_SIZE(t));
         CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in run()");
         CKPT_RESTORE(ckpt_from, n);
@@ -52,7 +52,7 @@ int run(int n)
 #line 8 "vla_normalized.c"
                   int ckpt_value_2_1 = step(a, n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x1c071c4e8a31ff17ull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0x1c071c4e8a31ff17ull, 1,
             CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) +
             CKPT_SIZE(t));
         CKPT_SAVE(ckpt_to, ckpt_dim_1);
@@ -77,7 +77,7 @@ int run(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) +
             CKPT_SIZE(t) + CKPT_SIZE(b));
         CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in run()");
@@ -90,7 +90,7 @@ int run(int n)
 #line 11 "vla_normalized.c"
     int ckpt_value_1 = step(b, t);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x1c071c4e8a31ff17ull, 2,
+        unsigned char *ckpt_to = ckpt_frame_save(0x1c071c4e8a31ff17ull, 2,
             CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
             CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(a) + CKPT_SIZE(t) +
             CKPT_SIZE(b));

@@ -68,7 +68,7 @@ int grid(int n, int m)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(
+        ckpt_from = ckpt_frame_rest(
             CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(a));
         CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in grid()");
         CKPT_RESTORE(ckpt_from, n);
@@ -78,7 +78,7 @@ int grid(int n, int m)
 #line 18 "vla_scopes.c"
     work(a[0], n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xad475f49ae1fc75eull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xad475f49ae1fc75eull, 1,
             CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
             CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, ckpt_dim_1);
@@ -105,7 +105,7 @@ int grid(int n, int m)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) +
                 CKPT_SIZE(a) + CKPT_SIZE(k) + CKPT_SIZE(b));
             CKPT_CHECK_ADDRESS(ckpt_from, a, "'a' in grid()");
@@ -119,7 +119,7 @@ int grid(int n, int m)
 #line 21 "vla_scopes.c"
         work(a[1], k);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xad475f49ae1fc75eull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0xad475f49ae1fc75eull, 2,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(ckpt_dim_3) +
                 CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) +
                 CKPT_SIZE(a) + CKPT_SIZE(k) + CKPT_SIZE(b));
@@ -158,7 +158,7 @@ int grid(int n, int m)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) +
                 CKPT_SIZE(m) + CKPT_SIZE(a) + CKPT_SIZE(k) + CKPT_SIZE(b) + CKPT_SIZE(r) +
                 CKPT_SIZE(rp));
@@ -176,7 +176,7 @@ int grid(int n, int m)
 #line 24 "vla_scopes.c"
         work(*rp, m);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xad475f49ae1fc75eull, 3,
+            unsigned char *ckpt_to = ckpt_frame_save(0xad475f49ae1fc75eull, 3,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(ckpt_dim_3) +
                 CKPT_SIZE(ckpt_dim_4) + CKPT_ADDRESS_SIZE + CKPT_ADDRESS_SIZE +
                 CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(m) + CKPT_SIZE(a) +
@@ -255,7 +255,7 @@ void loop(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) +
                 CKPT_SIZE(s) + CKPT_SIZE(p) + CKPT_SIZE(q));
             CKPT_CHECK_ADDRESS(ckpt_from, v, "'v' in loop()");
@@ -269,7 +269,7 @@ void loop(int n)
 #line 37 "vla_scopes.c"
         work(v, i);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa410c2e84a66e3f0ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa410c2e84a66e3f0ull, 1,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
                 CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) + CKPT_SIZE(s) + CKPT_SIZE(p) +
                 CKPT_SIZE(q));
@@ -288,7 +288,7 @@ void loop(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) +
                 CKPT_SIZE(s) + CKPT_SIZE(p) + CKPT_SIZE(q));
             CKPT_CHECK_ADDRESS(ckpt_from, v, "'v' in loop()");
@@ -302,7 +302,7 @@ void loop(int n)
 #line 38 "vla_scopes.c"
         work(p[0], (int)s);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xa410c2e84a66e3f0ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0xa410c2e84a66e3f0ull, 2,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_ADDRESS_SIZE +
                 CKPT_SIZE(n) + CKPT_SIZE(i) + CKPT_SIZE(v) + CKPT_SIZE(s) + CKPT_SIZE(p) +
                 CKPT_SIZE(q));
@@ -366,7 +366,7 @@ again:
         w[0] = n;
 /* #pragma ckpt potential */
         if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
-            unsigned char *ckpt_to = ckpt_save_frame(0x337534d77215c159ull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0x337534d77215c159ull, 1,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) +
                 CKPT_SIZE(w));
             CKPT_SAVE(ckpt_to, ckpt_dim_1);
@@ -379,7 +379,7 @@ again:
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(w));
             CKPT_CHECK_ADDRESS(ckpt_from, w, "'w' in depth()");
             CKPT_RESTORE(ckpt_from, n);
@@ -392,7 +392,7 @@ again:
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(
+            ckpt_from = ckpt_frame_rest(
                 CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) + CKPT_SIZE(w));
             CKPT_CHECK_ADDRESS(ckpt_from, w, "'w' in depth()");
             CKPT_RESTORE(ckpt_from, n);
@@ -402,7 +402,7 @@ again:
 #line 57 "vla_scopes.c"
         int ckpt_result_2 = depth(n - 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0x337534d77215c159ull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0x337534d77215c159ull, 2,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_ADDRESS_SIZE + CKPT_SIZE(n) + CKPT_SIZE(total) +
                 CKPT_SIZE(w));
             CKPT_SAVE(ckpt_to, ckpt_dim_1);
@@ -468,7 +468,7 @@ void shadow(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) + CKPT_SIZE(rows));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) + CKPT_SIZE(rows));
             CKPT_RESTORE(ckpt_from, m);
             CKPT_RESTORE(ckpt_from, m__ckpt1);
             CKPT_RESTORE(ckpt_from, rows);
@@ -476,7 +476,7 @@ void shadow(int n)
 #line 76 "vla_scopes.c"
         work(rows ? rows[0] : 0, m__ckpt1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xff4400dd54c5c54eull, 1,
+            unsigned char *ckpt_to = ckpt_frame_save(0xff4400dd54c5c54eull, 1,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) +
                 CKPT_SIZE(rows));
             CKPT_SAVE(ckpt_to, ckpt_dim_1);
@@ -498,7 +498,7 @@ void shadow(int n)
         if (0) {
             const unsigned char *ckpt_from;
         ckpt_resume_2: /* rebuilding the stack: restore this frame, then re-enter the call */
-            ckpt_from = ckpt_frame_next(CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) + CKPT_SIZE(last));
+            ckpt_from = ckpt_frame_rest(CKPT_SIZE(m) + CKPT_SIZE(m__ckpt1) + CKPT_SIZE(last));
             CKPT_RESTORE(ckpt_from, m);
             CKPT_RESTORE(ckpt_from, m__ckpt1);
             CKPT_RESTORE(ckpt_from, last);
@@ -506,7 +506,7 @@ void shadow(int n)
 #line 78 "vla_scopes.c"
         work(last[0], 1);
         if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-            unsigned char *ckpt_to = ckpt_save_frame(0xff4400dd54c5c54eull, 2,
+            unsigned char *ckpt_to = ckpt_frame_save(0xff4400dd54c5c54eull, 2,
                 CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(ckpt_dim_2) + CKPT_SIZE(m) +
                 CKPT_SIZE(m__ckpt1) + CKPT_SIZE(last));
             CKPT_SAVE(ckpt_to, ckpt_dim_1);
@@ -521,13 +521,13 @@ void shadow(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_3: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(m));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(m));
         CKPT_RESTORE(ckpt_from, m);
     }
 #line 80 "vla_scopes.c"
     work(0, m);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xff4400dd54c5c54eull, 3, CKPT_SIZE(m));
+        unsigned char *ckpt_to = ckpt_frame_save(0xff4400dd54c5c54eull, 3, CKPT_SIZE(m));
         CKPT_SAVE(ckpt_to, m);
         return;
     }

@@ -32,13 +32,13 @@ void rows(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 8 "vla_typedef_in_scope.c"
     work(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xd05698c1f3b5cdccull, 1,
+        unsigned char *ckpt_to = ckpt_frame_save(0xd05698c1f3b5cdccull, 1,
             CKPT_SIZE(ckpt_dim_1) + CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, ckpt_dim_1);
         CKPT_SAVE(ckpt_to, n);

@@ -16,14 +16,14 @@ void vm_param(int n, int (*a)[n])
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n) + CKPT_SIZE(a));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n) + CKPT_SIZE(a));
         CKPT_RESTORE(ckpt_from, n);
         CKPT_RESTORE(ckpt_from, a);
     }
 #line 8 "vm_parameter.c"
     use(a[0][0]);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0xcbd79f41969360d8ull, 1, CKPT_SIZE(n) + CKPT_SIZE(a));
+        unsigned char *ckpt_to = ckpt_frame_save(0xcbd79f41969360d8ull, 1, CKPT_SIZE(n) + CKPT_SIZE(a));
         CKPT_SAVE(ckpt_to, n);
         CKPT_SAVE(ckpt_to, a);
         return;

@@ -17,13 +17,13 @@ void finish(int n)
     if (0) {
         const unsigned char *ckpt_from;
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ckpt_from = ckpt_frame_next(CKPT_SIZE(n));
+        ckpt_from = ckpt_frame_rest(CKPT_SIZE(n));
         CKPT_RESTORE(ckpt_from, n);
     }
 #line 8 "void_return_call.c"
     flush(n);
     if (ckpt_collapsing) { /* a checkpoint is being taken: save this frame and return */
-        unsigned char *ckpt_to = ckpt_save_frame(0x71add1919112a42aull, 1, CKPT_SIZE(n));
+        unsigned char *ckpt_to = ckpt_frame_save(0x71add1919112a42aull, 1, CKPT_SIZE(n));
         CKPT_SAVE(ckpt_to, n);
         return;
     }
