@@ -477,9 +477,9 @@ std::string Instrumenter::restoreBlock(const FunctionFacts &f, const Site &site,
     std::vector<SavedValue> values = savedLocals(f, site);
     std::string cursor, restores;
     if (values.empty()) {
-        restores = site.visible ? "/* no live locals */" : "/* no locals in scope */";
-        // A label may not end a compound statement before C23.
-        restores = (std::string(templateName) == "restore_frame" ? "    ; " : "    ") + restores;
+        // Still the frame's last read: nothing may be left in it.
+        restores = std::string("    (void)ckpt_frame_rest(0); ") +
+                   (site.visible ? "/* no live locals */" : "/* no locals in scope */");
     } else {
         cursor = "    const unsigned char *" + cursorFrom_ + ";\n";
         restores = "    " + cursorFrom_ + " = ckpt_frame_rest(" +

@@ -58,7 +58,7 @@ void ckpt_frames_reset(void)
 
 unsigned char *ckpt_frame_save(uint64_t function_id, int label, size_t size)
 {
-    if (size > UINT32_MAX)
+    if (size > UINT32_MAX - sizeof(struct frame_header))
         ckpt_fatal("a frame of %zu bytes is too large to save (function id %016llx, label %d)",
                    size, (unsigned long long)function_id, label);
     size_t at = used;

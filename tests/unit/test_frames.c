@@ -97,7 +97,7 @@ static void restore_fewer_locals(void)
 static void save_too_large(void)
 {
     ckpt_frames_reset();
-    ckpt_frame_save(FUNCTION, LABEL, (size_t)1 << 33);
+    ckpt_frame_save(FUNCTION, LABEL, (size_t)-1);
 }
 
 static void check_stops(void (*step)(void), const char *what, const char *expected)
@@ -141,6 +141,23 @@ int main(void)
     CHECK(local == 42, "local restored as %d after load", local);
     CHECK(ckpt_frames_load(copy, size - 1, err, sizeof err) == -1, "a truncated stack loads");
 
+    /* A frame in scope of a variable-length array: its size is read at the
+     * function's entry (ckpt_frame_next), the rest at the label. */
+    ckpt_frames_reset();
+    size_t dim = 5;
+    int value = 9;
+    unsigned char *to = ckpt_frame_save(FUNCTION, LABEL, CKPT_SIZE(dim) + CKPT_SIZE(value));
+    CKPT_SAVE(to, dim);
+    CKPT_SAVE(to, value);
+    ckpt_frames_begin_restore();
+    CHECK(ckpt_resume_label(FUNCTION) == LABEL, "wrong label of the VLA frame");
+    dim = value = 0;
+    from = ckpt_frame_next(CKPT_SIZE(dim));
+    CKPT_RESTORE(from, dim);
+    from = ckpt_frame_rest(CKPT_SIZE(value));
+    CKPT_RESTORE(from, value);
+    CHECK(dim == 5 && value == 9, "VLA frame restored as %zu, %d", dim, value);
+
     /* Another address: stopped, naming the array and both addresses. */
     char then[32], now[32];
     snprintf(then, sizeof then, "%p", (void *)vla_then);
@@ -150,8 +167,10 @@ int main(void)
     check_stops(restore_at_other_address, "VLA moved", now);
     check_stops(restore_other_function, "other function", "belongs to another function");
     check_stops(read_past_frame, "read past the frame", "shorter than the locals");
-    check_stops(restore_fewer_locals, "fewer locals restored", "holds 12 bytes of locals where "
-                                                               "this program restores 4");
+    char fewer[128];
+    snprintf(fewer, sizeof fewer, "holds %zu bytes of locals where this program restores %zu",
+             CKPT_ADDRESS_SIZE + sizeof(int), sizeof(int));
+    check_stops(restore_fewer_locals, "fewer locals restored", fewer);
     check_stops(save_too_large, "a frame too large", "too large to save");
     return checks_summary("test_frames");
 }

@@ -121,7 +121,7 @@ int main(void)
 #line 39 "call_depth.c"
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ; /* no locals in scope */
+        (void)ckpt_frame_rest(0); /* no locals in scope */
     }
 #line 39 "call_depth.c"
     double r = solve(8, 100);

@@ -23,7 +23,7 @@ int f(void)
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        /* no locals in scope */
+        (void)ckpt_frame_rest(0); /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 11 "call_in_argument_expression.c"

@@ -21,7 +21,7 @@ int *f(void)
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        /* no locals in scope */
+        (void)ckpt_frame_rest(0); /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 9 "call_in_converted_argument.c"
@@ -41,7 +41,7 @@ const int *converted(void)
 #line 16 "call_in_converted_argument.c"
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ; /* no locals in scope */
+        (void)ckpt_frame_rest(0); /* no locals in scope */
     }
 #line 16 "call_in_converted_argument.c"
     int *ckpt_value_1 = f();

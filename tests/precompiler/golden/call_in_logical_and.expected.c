@@ -19,7 +19,7 @@ int f(void)
     }
     if (0) {
     ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-        /* no locals in scope */
+        (void)ckpt_frame_rest(0); /* no locals in scope */
         ckpt_resume_finished();
     }
 #line 7 "call_in_logical_and.c"
@@ -37,7 +37,7 @@ void both(int a)
     { int ckpt_value_1 = !!(a); if (ckpt_value_1) { 
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ; /* no live locals */
+        (void)ckpt_frame_rest(0); /* no live locals */
     }
 #line 12 "call_in_logical_and.c"
                                                     int ckpt_value_2_1 = f();

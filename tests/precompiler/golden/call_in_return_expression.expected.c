@@ -19,7 +19,7 @@ int fact(int n)
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            /* no live locals */
+            (void)ckpt_frame_rest(0); /* no live locals */
             ckpt_resume_finished();
         }
 #line 6 "call_in_return_expression.c"

@@ -30,7 +30,7 @@ if (ckpt_point_due() && ckpt_begin_collapse()) { /* take a checkpoint here */
 }
 if (0) {
 ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-    /* no live locals */
+    (void)ckpt_frame_rest(0); /* no live locals */
     ckpt_resume_finished();
 }
 #line 18 "openmp_constructs.c"

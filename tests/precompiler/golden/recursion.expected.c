@@ -25,7 +25,7 @@ static int is_even(unsigned n)
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            /* no live locals */
+            (void)ckpt_frame_rest(0); /* no live locals */
             ckpt_resume_finished();
         }
 #line 12 "recursion.c"
@@ -98,7 +98,7 @@ int tree(int depth)
         }
         if (0) {
         ckpt_resume_1: /* the stack is rebuilt: continue from this point */
-            /* no live locals */
+            (void)ckpt_frame_rest(0); /* no live locals */
             ckpt_resume_finished();
         }
 #line 28 "recursion.c"
@@ -209,7 +209,7 @@ int main(void)
 #line 51 "recursion.c"
     if (0) {
     ckpt_resume_1: /* rebuilding the stack: restore this frame, then re-enter the call */
-        ; /* no locals in scope */
+        (void)ckpt_frame_rest(0); /* no locals in scope */
     }
 #line 51 "recursion.c"
     int r = tree(3);
