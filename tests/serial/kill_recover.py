@@ -250,7 +250,10 @@ class Sample(Trials):
             settings["CKPT_EVERY"] = rng.randint(lo, hi)
             trigger = f"every {settings['CKPT_EVERY']} points"
         else:
-            settings["CKPT_INTERVAL"] = f"{rng.uniform(0.02, 0.2):.3f}"
+            # The kill in a write needs a second checkpoint before the run ends:
+            # for a short program, an interval well under its run time.
+            longest = min(0.2, max(0.03, self.t_run / 5)) if kill_in_write else 0.2
+            settings["CKPT_INTERVAL"] = f"{rng.uniform(0.02, longest):.3f}"
             trigger = f"interval {settings['CKPT_INTERVAL']} s"
         trigger += vary_images(rng, settings, fixed=SAMPLE_ENV)
         env = clean_env(**settings)
