@@ -457,16 +457,14 @@ std::string Instrumenter::saveBlock(const FunctionFacts &f, const Site &site,
                      fillTemplate(v.isAddress() ? "save_address" : "save_local",
                                   {{"TO", cursorTo_}, {"NAME", v.name}});
     }
-    std::string block =
-        fillTemplate(templateName, {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-                                    {"LABEL", std::to_string(site.label)},
-                                    {"CURSOR", cursor},
-                                    {"SIZE", size},
-                                    {"SAVE_LOCALS", saves},
-                                    {"RETURN_VALUE", returnValue(f.function)}});
-    for (size_t at; (at = block.find(", \n")) != std::string::npos;) // the sizes on lines of their own
-        block.erase(at + 1, 1);
-    return block;
+    return fillTemplate(templateName,
+                        {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
+                         {"LABEL", std::to_string(site.label)},
+                         {"CURSOR", cursor},
+                         // on the call's line, or on lines of their own
+                         {"SIZE", size[0] == '\n' ? size : " " + size},
+                         {"SAVE_LOCALS", saves},
+                         {"RETURN_VALUE", returnValue(f.function)}});
 }
 
 // The restore block's cursor is declared before its label (a declaration
@@ -755,16 +753,16 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
     switch (c.site.form) {
     case SiteForm::CallStatement:
     case SiteForm::Declaration:
-        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(f, site, "restore_frame"), indent);
-        insertBlock(after, saveBlock(f, site, "save_frame") + (braces ? "\n}" : ""), indent);
+        insertBlock(begin, (braces ? "{\n" : "") + restoreBlock(f, site), indent);
+        insertBlock(after, saveBlock(f, site) + (braces ? "\n}" : ""), indent);
         break;
     case SiteForm::Return:
         if (f.function->getReturnType()->isVoidType()) { // return g(); in a void function
             const Expr *value = cast<ReturnStmt>(stmt)->getRetValue();
             rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()),
-                                  indentLines("{\n" + restoreBlock(f, site, "restore_frame"), indent) + "\n" +
+                                  indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
                                       lineDirectiveAt(begin, 0) + "\n" + indent);
-            insertBlock(after, saveBlock(f, site, "save_frame") + "\nreturn;\n}", indent);
+            insertBlock(after, saveBlock(f, site) + "\nreturn;\n}", indent);
             break;
         }
         [[fallthrough]];
@@ -785,14 +783,14 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
             finish = textWithRenames(a->getLHS()) + " " +
                      a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
         }
-        std::string open = indentLines("{\n" + restoreBlock(f, site, "restore_frame"), indent) + "\n" +
+        std::string open = indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
                            lineDirectiveAt(begin, 0) + "\n" + indent + held;
         // Replace "x = " or "return " up to the value with the held result's declaration.
         const Expr *value = c.site.form == SiteForm::Return
                                 ? cast<ReturnStmt>(stmt)->getRetValue()
                                 : c.site.assignment->getRHS();
         rewriter_.ReplaceText(CharSourceRange::getCharRange(begin, value->getBeginLoc()), open);
-        insertBlock(after, saveBlock(f, site, "save_frame") + "\n" + finish + "\n}", indent);
+        insertBlock(after, saveBlock(f, site) + "\n" + finish + "\n}", indent);
         break;
     }
     case SiteForm::Expression:

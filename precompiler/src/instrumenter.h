@@ -97,10 +97,11 @@ private:
     std::string unitSummary() const;
     std::string hashOfSources() const;
 
+    // A call site's blocks by default; a potential point's with its own templates.
     std::string saveBlock(const FunctionFacts &f, const Site &site,
-                          const char *templateName) const;
+                          const char *templateName = "save_frame") const;
     std::string restoreBlock(const FunctionFacts &f, const Site &site,
-                             const char *templateName) const;
+                             const char *templateName = "restore_frame") const;
     std::string returnValue(const clang::FunctionDecl *fn) const;
     std::string lineDirective(unsigned line) const;
     std::string lineDirectiveAt(clang::SourceLocation loc, int delta) const;

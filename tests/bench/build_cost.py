@@ -55,11 +55,11 @@ def timed(cmd, env=None, cwd=None):
     return wall, cpu
 
 
-def compare(plain_cmd, ckpt_cmd, env, repeats, cwd=None):
-    """Fastest wall and CPU time of each command, alternated."""
-    best = {"plain": [float("inf")] * 2, "ckptcc": [float("inf")] * 2}
+def compare(commands, env, repeats, cwd=None):
+    """Fastest [wall, CPU] time of each named command, run alternated."""
+    best = {key: [float("inf")] * 2 for key in commands}
     for _ in range(repeats):
-        for key, cmd in (("plain", plain_cmd), ("ckptcc", ckpt_cmd)):
+        for key, cmd in commands.items():
             wall, cpu = timed(cmd, env, cwd)
             best[key] = [min(best[key][0], wall), min(best[key][1], cpu)]
     return best
@@ -104,19 +104,20 @@ def measure_files(group, files, compiler, flags, ckptcc, repeats, work):
         obj = os.path.join(work, "x.o")
         include = ["-I", os.path.dirname(src)]
         ckpt_cmd = [ckptcc] + flags + include + ["-c", src, "-o", obj]
-        best = compare([compiler] + flags + include + ["-c", src, "-o", obj], ckpt_cmd, env,
-                       repeats)
+        best = compare({"plain": [compiler] + flags + include + ["-c", src, "-o", obj],
+                        "ckptcc": ckpt_cmd}, env, repeats)
         # Where ckptcc's time goes: the instrumenter, the compile of the copy.
         instrument, compile_copy, kept = ckptcc_steps(ckpt_cmd, env, work)
         try:
-            steps = compare(instrument, compile_copy, env, repeats, cwd=work)
+            steps = compare({"instrument": instrument, "copy": compile_copy}, env, repeats,
+                            cwd=work)
         finally:
             shutil.rmtree(kept, ignore_errors=True)
         rows.append({"group": group, "file": os.path.relpath(src, TOP)
                      if src.startswith(TOP) else src, "lines": lines_of(src),
                      "plain_wall": best["plain"][0], "ckptcc_wall": best["ckptcc"][0],
                      "plain_cpu": best["plain"][1], "ckptcc_cpu": best["ckptcc"][1],
-                     "instrument_wall": steps["plain"][0], "copy_wall": steps["ckptcc"][0]})
+                     "instrument_wall": steps["instrument"][0], "copy_wall": steps["copy"][0]})
         r = rows[-1]
         print("%-10s %-40s %6d lines  cc %.3f s  ckptcc %.3f s  (%.2fx; instrument %.3f, "
               "copy compiled %.3f)" % (
@@ -141,8 +142,8 @@ def measure_links(ckptcc, flags, repeats, work):
             ckpt_objs.append(os.path.join(d, stem + ".o"))
             timed(["cc"] + flags + ["-Wno-unknown-pragmas", "-c", s, "-o", plain_objs[-1]])
             timed([ckptcc] + flags + ["-c", s, "-o", ckpt_objs[-1]], env)
-        best = compare(["cc", "-o", os.path.join(d, "plain")] + plain_objs + ["-lm"],
-                       [ckptcc, "-o", os.path.join(d, "ckpt")] + ckpt_objs + ["-lm"],
+        best = compare({"plain": ["cc", "-o", os.path.join(d, "plain")] + plain_objs + ["-lm"],
+                        "ckptcc": [ckptcc, "-o", os.path.join(d, "ckpt")] + ckpt_objs + ["-lm"]},
                        env, repeats)
         r = subprocess.run([ckptcc, "-v", "-o", os.path.join(d, "ckpt")] + ckpt_objs + ["-lm"],
                            env=env, capture_output=True, text=True)
