@@ -83,6 +83,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> withText(const std::string &path
 int usage()
 {
     llvm::errs() << "usage: ckpt-instrument [--record] [--compile-word W]... [--facts FILE] "
+                    "[--normalized FILE] "
                     "-o OUT.c SOURCE.c -- [compiler flags]\n";
     return 2;
 }
@@ -115,17 +116,44 @@ bool readFacts(const char *path, aalc::InstrumentOptions &options)
     return true;
 }
 
+// The source as normalized, or as it is when nothing was moved.
+bool writeNormalized(const std::string &path, const std::string &source,
+                     const std::string &normalized)
+{
+    std::string text = normalized;
+    if (text.empty()) {
+        auto buffer = llvm::MemoryBuffer::getFile(source);
+        if (!buffer) {
+            llvm::errs() << "ckpt-instrument: error: cannot read '" << source
+                         << "': " << buffer.getError().message() << "\n";
+            return false;
+        }
+        text = (*buffer)->getBuffer().str();
+    }
+    std::error_code ec;
+    llvm::raw_fd_ostream out(path, ec);
+    if (ec) {
+        llvm::errs() << "ckpt-instrument: error: cannot write '" << path << "': " << ec.message()
+                     << "\n";
+        return false;
+    }
+    out << text;
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char **argv)
 {
-    std::string source, outputPath;
+    std::string source, outputPath, normalizedPath;
     std::vector<std::string> flags;
     aalc::InstrumentOptions options;
     int i = 1;
     for (; i < argc && std::strcmp(argv[i], "--") != 0; ++i) {
         if (std::strcmp(argv[i], "-o") == 0 && i + 1 < argc)
             outputPath = argv[++i];
+        else if (std::strcmp(argv[i], "--normalized") == 0 && i + 1 < argc)
+            normalizedPath = argv[++i];
         else if (std::strcmp(argv[i], "--record") == 0)
             options.record = true;
         else if (std::strcmp(argv[i], "--compile-word") == 0 && i + 1 < argc)
@@ -190,6 +218,10 @@ int main(int argc, char **argv)
         normalized = std::move(result.text);
     }
 
+    // --normalized: the source as the last pass parsed it, before anything
+    // was inserted; `cc` on it must print what the program prints.
+    if (!normalizedPath.empty() && !writeNormalized(normalizedPath, source, normalized))
+        return 1;
     std::error_code ec;
     llvm::raw_fd_ostream out(outputPath, ec);
     if (ec) {

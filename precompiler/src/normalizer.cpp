@@ -321,7 +321,10 @@ Normalizer::textWith(SourceRange range,
     for (const auto &[call, name] : temps) {
         CharSourceRange r = fileRange(call->getSourceRange());
         unsigned b = sm.getFileOffset(r.getBegin()), e = sm.getFileOffset(r.getEnd());
-        if (b < begin || e > end || (b == begin && e == end))
+        // Exactly the range asked for: an expression moved already (the left
+        // operand of `,`, `&&`, `||` or `?:` before a reaching call in the
+        // other one), which must not be evaluated a second time.
+        if (b < begin || e > end)
             continue;
         bool inner = false; // inside a call replaced already: gone with it
         for (const auto &c : cuts)
@@ -368,6 +371,35 @@ static SourceLocation endOfStatement(const Stmt *s, const SourceManager &sm, con
     return Lexer::findLocationAfterToken(r.getEnd().getLocWithOffset(-1), tok::semi, sm, lo, false);
 }
 
+// Is e the left operand of ',' (in parentheses or not), whose value C discards?
+static bool leftOfComma(const Expr *e, ASTContext &ctx)
+{
+    const Stmt *child = e;
+    for (;;) {
+        auto parents = ctx.getParents(*child);
+        const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
+        if (auto *paren = dyn_cast_or_null<ParenExpr>(parent)) {
+            child = paren;
+            continue;
+        }
+        auto *b = dyn_cast_or_null<BinaryOperator>(parent);
+        return b && b->isCommaOp() && b->getLHS() == child;
+    }
+}
+
+// Is `e`, but for parentheses, one of the expressions moved into `temps`?
+bool Normalizer::movedAlready(const Expr *e,
+                             const std::vector<std::pair<const Expr *, std::string>> &temps) const
+{
+    CharSourceRange r = fileRange(e->IgnoreParens()->getSourceRange());
+    for (const auto &temp : temps) {
+        CharSourceRange o = fileRange(temp.first->getSourceRange());
+        if (o.getBegin() == r.getBegin() && o.getEnd() == r.getEnd())
+            return true;
+    }
+    return false;
+}
+
 // The statements that compute a moved expression into variable `name`, with
 // what was moved before it replaced (`temps`): C's order of evaluation kept.
 std::string
@@ -379,7 +411,9 @@ Normalizer::statementsFor(const Moved &m, const std::string &name,
     std::string variable = t->isVoidType() ? "" : declare(t, name, ctx_);
     switch (m.kind) {
     case Moved::Value:
-        return t->isVoidType() ? text(m.expr) + "; " : variable + " = " + text(m.expr) + "; ";
+        if (t->isVoidType() || leftOfComma(m.expr, ctx_))
+            return text(m.expr) + "; ";
+        return variable + " = " + text(m.expr) + "; ";
     case Moved::And:
     case Moved::Or: {
         auto *b = cast<BinaryOperator>(m.expr);
@@ -403,9 +437,12 @@ Normalizer::statementsFor(const Moved &m, const std::string &name,
     }
     case Moved::Sequence: {
         auto *b = cast<BinaryOperator>(m.expr);
+        // A left operand moved out already was evaluated there: only its
+        // temporary would be left, a statement with no effect.
+        std::string left = movedAlready(b->getLHS(), temps) ? "" : text(b->getLHS()) + "; ";
         if (t->isVoidType())
-            return text(b->getLHS()) + "; " + text(b->getRHS()) + "; ";
-        return text(b->getLHS()) + "; " + variable + " = " + text(b->getRHS()) + "; ";
+            return left + text(b->getRHS()) + "; ";
+        return left + variable + " = " + text(b->getRHS()) + "; ";
     }
     case Moved::Address:
         return declare(ctx_.getPointerType(t), name, ctx_) + " = &(" + text(m.expr) + "); ";
@@ -472,7 +509,8 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
                                std::to_string(++serial);
             declarations += statementsFor(m, name, temps);
             bool isVoid =
-                m.expr->getType()->isVoidType() && m.kind != Moved::And && m.kind != Moved::Or;
+                (m.expr->getType()->isVoidType() && m.kind != Moved::And && m.kind != Moved::Or) ||
+                (m.kind == Moved::Value && leftOfComma(m.expr, ctx_));
             temps.push_back({m.expr, isVoid                     ? std::string("((void)0)")
                                      : m.kind == Moved::Address ? "(*" + name + ")"
                                                                 : name});

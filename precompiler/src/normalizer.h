@@ -60,6 +60,8 @@ private:
     std::string
     textWith(clang::SourceRange range,
              const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
+    bool movedAlready(const clang::Expr *e,
+                      const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
     clang::CharSourceRange fileRange(clang::SourceRange r) const;
 
     clang::ASTContext &ctx_;

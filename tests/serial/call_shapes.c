@@ -4,7 +4,8 @@
  * the right operands of && and ||, a branch of ?:, and with side effects in
  * an argument and in an assignment's target, in arguments C converts,
  * through macros, in loop increments and conditions whose body has
- * 'continue', and in GNU's ?:.
+ * 'continue', and in GNU's ?:, and after another reaching call C
+ * evaluates first.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,6 +162,13 @@ static long round_of(int r)
     sum += weigh((int)mix(sum), 0);
     sum += weigh(r % 2 ? mix(sum) : 0, 1);
     sum += weigh(r % 3 && mix(sum) > 10, 3);
+    /* Two reaching calls in one expression, the first one C evaluates
+     * before the other (',', '&&', '||', '?:', GNU's '?:'): each made once. */
+    sum += (mix(sum), mix(sum + 1)) + 1;
+    sum += 2 * (mix(sum) > 5 && mix(sum + 1) > 5);
+    sum += 2 * (mix(sum) < 5 || mix(sum + 1) > 5);
+    sum += mix(sum) % 2 ? mix(sum + 1) : 3;
+    sum += mix(sum) % 3 ?: mix(sum + 1);
     return sum + y;
 }
 
