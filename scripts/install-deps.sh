@@ -12,6 +12,7 @@ packages=(
   openmpi-bin libopenmpi-dev                                 # the second MPI (issue 19), not the default
   pkg-config                                                 # tests of the installed aalc.pc
   csmith libcsmith-dev                                       # random programs (tests/fuzz/csmith_diff.py)
+  bash-builtins                                              # ckptcc's mktemp and rm without a fork
 )
 
 sudo=""

@@ -526,6 +526,41 @@ check_keep_temps() {
   if ((ok)); then pass "$name"; else fail "$name"; fi
 }
 
+# With bash's loadable builtins, a compile runs no mktemp, rm or readlink
+# (commands that fail stand first in PATH); without them it runs them
+# (commands that only leave a mark, then do the work, stand there instead).
+check_helpers_forked() {
+  local name ok=1 tool builtins=0 loadables=${CKPT_BASH_LOADABLES:-/usr/lib/bash}
+  new_dir helpers
+  write_sources
+  mkdir -p fakebin
+  if [[ -f $loadables/mktemp && -f $loadables/rm && -f $loadables/realpath ]]; then
+    builtins=1
+    name="with bash's loadable builtins a compile forks no mktemp, rm or readlink"
+    for tool in mktemp rm readlink; do
+      printf '#!/bin/sh\necho "%s ran" >>"%s/ran"\nexit 1\n' "$tool" "$PWD" >"fakebin/$tool"
+    done
+  else
+    name="without bash's loadable builtins a compile runs mktemp and rm"
+    for tool in mktemp rm; do
+      printf '#!/bin/sh\necho "%s ran" >>"%s/ran"\nexec /usr/bin/%s "$@"\n' "$tool" "$PWD" "$tool" \
+        >"fakebin/$tool"
+    done
+  fi
+  chmod +x fakebin/*
+  # a relative path to ckptcc makes it resolve its own location
+  ln -s "$CKPTCC" ckptcc-link
+  PATH=$PWD/fakebin:$PATH run ./ckptcc-link -c util.c || ok=0
+  [[ -f util.o ]] || ok=0
+  if ((builtins)); then
+    [[ ! -e ran ]] || ok=0
+  else
+    grep -q 'mktemp ran' ran && grep -q 'rm ran' ran || ok=0
+  fi
+  tmp_is_empty || ok=0
+  if ((ok)); then pass "$name"; else fail "$name"; fi
+}
+
 check_plain_cc() {
   local name="CKPT_CC=cc (no MPI wrapper) builds a serial program"
   new_dir plaincc
@@ -1135,6 +1170,7 @@ check_missing_instrument
 check_symlink
 check_named_mpicc
 check_keep_temps
+check_helpers_forked
 check_plain_cc
 check_mpi_includes
 check_direct_compile
