@@ -4,6 +4,7 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/TypeLoc.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -42,6 +43,30 @@ public:
     bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc)
     {
         return true;
+    }
+    // Of a _Generic, only the association it selects is evaluated: not the
+    // controlling expression (`_Generic((x), int: iabs, default: fabs)(x)`).
+    bool TraverseGenericSelectionExpr(GenericSelectionExpr *g)
+    {
+        return g->isResultDependent() || TraverseStmt(g->getResultExpr());
+    }
+    // Of __builtin_choose_expr, only the operand it chooses.
+    bool TraverseChooseExpr(ChooseExpr *c)
+    {
+        return TraverseStmt(c->getChosenSubExpr());
+    }
+    // Builtins whose operand is not evaluated, only looked at.
+    bool TraverseCallExpr(CallExpr *call)
+    {
+        switch (call->getBuiltinCallee()) {
+        case Builtin::BI__builtin_constant_p:
+        case Builtin::BI__builtin_object_size:
+        case Builtin::BI__builtin_dynamic_object_size:
+        case Builtin::BI__builtin_classify_type:
+            return true;
+        default:
+            return CVisitor<BodyVisitor>::TraverseCallExpr(call);
+        }
     }
 
     bool VisitCallExpr(CallExpr *call)

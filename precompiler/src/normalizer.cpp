@@ -26,7 +26,8 @@ enum class Rewrite {
                      // (each `continue` of the loop in B becomes `goto next`)
     SplitComma,      // a, b;  ->  { a; b; }
     ExpandMacro,     // STEP(x);  ->  do { solve(x); } while (0);   (the statement as parsed)
-    SplitDeclaration // int a = 1, b = f(a);  ->  int a = 1; int b = f(a);
+    SplitDeclaration, // int a = 1, b = f(a);  ->  int a = 1; int b = f(a);
+    ForInitOut        // for (int a = 1, b = f(a); C; N) B  ->  { int a = 1, b = f(a); for (; C; N) B }
 };
 
 // What a Hoist moves out into a variable, and how it is computed there.
@@ -159,21 +160,32 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
                 return false;
             }
             // Moved ahead of the declaration: it must not need what the
-            // declaration declares, nor follow an initializer with effects;
-            // otherwise the declaration is split into one per variable first.
+            // declaration declares, nor overtake what an earlier declarator
+            // evaluates (an initializer that reads what the call may change,
+            // an array's size); otherwise the declaration is split into one
+            // per variable first.
             bool split = mentions(moved.expr, ds);
             for (const Decl *d : ds->decls()) {
                 if (d == var)
                     break;
                 auto *earlier = dyn_cast<VarDecl>(d);
-                if (earlier && earlier->getInit() && earlier->getInit()->HasSideEffects(ctx_))
+                if (earlier && (earlier->getType()->isVariablyModifiedType() ||
+                                (earlier->getInit() && !earlier->getInit()->isEvaluatable(ctx_))))
                     split = true;
+            }
+            auto above = ctx_.getParents(*ds);
+            const Stmt *holder = above.empty() ? nullptr : above[0].get<Stmt>();
+            auto *loop = dyn_cast_or_null<ForStmt>(holder);
+            if (split && !ds->isSingleDecl() && loop) {
+                p = {Rewrite::ForInitOut, loop, {}};
+                return true;
             }
             if (split && !ds->isSingleDecl()) {
                 if (!splittable(ds)) {
-                    why = "it uses a variable of the same declaration, or follows an initializer "
-                          "with side effects, and the declaration cannot be split by "
-                          "ckpt-instrument; declare each variable in a statement of its own";
+                    why = "it uses a variable of the same declaration, or follows a declarator "
+                          "that evaluates something (an initializer, an array's size), and the "
+                          "declaration cannot be split by ckpt-instrument; declare each "
+                          "variable in a statement of its own";
                     return false;
                 }
                 p = {Rewrite::SplitDeclaration, ds, {}};
@@ -183,9 +195,7 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
                 why = "it uses the variable it initializes";
                 return false;
             }
-            auto above = ctx_.getParents(*ds);
-            const Stmt *holder = above.empty() ? nullptr : above[0].get<Stmt>();
-            if (auto *loop = dyn_cast_or_null<ForStmt>(holder)) {
+            if (loop) {
                 p = {Rewrite::Hoist, loop, {moved}};
                 return true;
             }
@@ -615,6 +625,21 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
             text += ";";
         }
         rewriter_.ReplaceText(r, text + std::string(original.count('\n'), '\n'));
+        return true;
+    }
+    case Rewrite::ForInitOut: {
+        auto *s = cast<ForStmt>(p.anchor);
+        CharSourceRange init = fileRange(s->getInit()->getSourceRange()); // with its ';'
+        CharSourceRange keyword = fileRange(SourceRange(s->getForLoc(), s->getForLoc()));
+        SourceLocation end = body(s->getBody());
+        if (init.isInvalid() || keyword.isInvalid() || end.isInvalid())
+            return false;
+        // Moved with its lines before the keyword, the declaration's tokens
+        // stay on their lines; only `for (` goes down to its last one.
+        std::string declaration = Lexer::getSourceText(init, sm, lo).str();
+        rewriter_.ReplaceText(init, ";");
+        rewriter_.InsertTextBefore(keyword.getBegin(), "{ " + declaration + " ");
+        rewriter_.InsertTextAfter(end, " }");
         return true;
     }
     case Rewrite::ExpandMacro: {

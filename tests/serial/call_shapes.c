@@ -4,8 +4,8 @@
  * the right operands of && and ||, a branch of ?:, and with side effects in
  * an argument and in an assignment's target, in arguments C converts,
  * through macros, in loop increments and conditions whose body has
- * 'continue', and in GNU's ?:, and after another reaching call C
- * evaluates first.
+ * 'continue', and in GNU's ?:, after another reaching call C evaluates
+ * first, after a declarator that reads what it changes, and in a _Generic.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +94,12 @@ static long weigh(long a, long b)
     if (!(e))                                                                                      \
     abort()
 #define scramble mix
+#define LOW_BITS(x) _Generic((x), long: low_bits, default: abs)(x)
+
+static int low_bits(long v)
+{
+    return (int)(v & 7);
+}
 
 static long round_of(int r)
 {
@@ -169,6 +175,13 @@ static long round_of(int r)
     sum += 2 * (mix(sum) < 5 || mix(sum + 1) > 5);
     sum += mix(sum) % 2 ? mix(sum + 1) : 3;
     sum += mix(sum) % 3 ?: mix(sum + 1);
+    /* A later declarator's call after one that reads what it changes, in a
+     * block and in a for loop; a call in _Generic's unevaluated control. */
+    long before = work_done, after = mix(sum) + 1;
+    sum += before + after;
+    for (long i = work_done % 3, k = mix(i) + 1; i < 4; i++)
+        sum += k + i;
+    sum += LOW_BITS(mix(sum));
     return sum + y;
 }
 
