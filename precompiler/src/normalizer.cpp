@@ -818,12 +818,17 @@ bool Normalizer::run()
             }
         }
     }
-    // Statements that nest are rewritten in later passes, one at a time.
+    // Statements that nest are rewritten in later passes, one at a time; so
+    // is one that begins where another ends (`x = f(1);y = f(2);`), since
+    // the first one's closing text and the second's opening would be
+    // inserted at the same place, in the wrong order.
     std::vector<CharSourceRange> taken;
     unsigned serial = 0;
     bool changed = false;
     for (const Stmt *anchor : order) {
         CharSourceRange r = fileRange(anchor->getSourceRange());
+        if (SourceLocation end = endOfStatement(anchor, sm, ctx_.getLangOpts()); end.isValid())
+            r.setEnd(end);
         bool overlaps = false;
         for (const CharSourceRange &t : taken)
             if (!sm.isBeforeInTranslationUnit(r.getEnd(), t.getBegin()) &&

@@ -5,7 +5,8 @@
  * an argument and in an assignment's target, in arguments C converts,
  * through macros, in loop increments and conditions whose body has
  * 'continue', and in GNU's ?:, after another reaching call C evaluates
- * first, after a declarator that reads what it changes, and in a _Generic.
+ * first, after a declarator that reads what it changes, in a _Generic, and
+ * in statements with no space between them.
  * Usage: call_shapes [rounds] */
 #include <stdio.h>
 #include <stdlib.h>
@@ -182,6 +183,9 @@ static long round_of(int r)
     for (long i = work_done % 3, k = mix(i) + 1; i < 4; i++)
         sum += k + i;
     sum += LOW_BITS(mix(sum));
+    /* Statements rewritten with no space between them. */
+    long u = mix(sum) + 1;long w = mix(u) + 2;sum += u - w;
+    for (int i = 0; i < 9; i = next(i)) sum++;sum += mix(sum) % 5;
     return sum + y;
 }
 
