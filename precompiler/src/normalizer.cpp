@@ -85,15 +85,20 @@ bool Normalizer::continuesRewritable(const Stmt *body) const
     return true;
 }
 
-// Does expression e mention one of the variables declared by ds?
+// Does expression e mention one of the variables declared by ds, or a
+// constant of an enum it defines (`enum { K = 3 } e = f(K);`)?
 static bool mentions(const Stmt *e, const DeclStmt *ds)
 {
     if (!e)
         return false;
     if (auto *ref = dyn_cast<DeclRefExpr>(e))
-        for (const Decl *d : ds->decls())
+        for (const Decl *d : ds->decls()) {
             if (ref->getDecl() == d)
                 return true;
+            if (auto *constant = dyn_cast<EnumConstantDecl>(ref->getDecl()))
+                if (constant->getDeclContext() == dyn_cast<EnumDecl>(d))
+                    return true;
+        }
     for (const Stmt *child : e->children())
         if (mentions(child, ds))
             return true;
@@ -182,10 +187,11 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
             }
             if (split && !ds->isSingleDecl()) {
                 if (!splittable(ds)) {
-                    why = "it uses a variable of the same declaration, or follows a declarator "
-                          "that evaluates something (an initializer, an array's size), and the "
-                          "declaration cannot be split by ckpt-instrument; declare each "
-                          "variable in a statement of its own";
+                    why = "it uses a variable or enum constant of the same declaration, or "
+                          "follows a declarator that evaluates something (an initializer, an "
+                          "array's size), and the declaration cannot be split by "
+                          "ckpt-instrument; declare each variable (and the enum) in a "
+                          "statement of its own";
                     return false;
                 }
                 p = {Rewrite::SplitDeclaration, ds, {}};
@@ -376,7 +382,11 @@ static SourceLocation endOfStatement(const Stmt *s, const SourceManager &sm, con
         return SourceLocation();
     SourceLocation last = Lexer::GetBeginningOfToken(r.getEnd().getLocWithOffset(-1), sm, lo);
     Token tok;
-    if (!Lexer::getRawToken(last, tok, sm, lo) && (tok.is(tok::semi) || tok.is(tok::r_brace)))
+    // A '}' ends a block, not `return (struct S){...};` or an if whose
+    // branch is such a statement: their ';' follows.
+    bool block = isa<CompoundStmt>(lastStatementOf(s));
+    if (!Lexer::getRawToken(last, tok, sm, lo) &&
+        (tok.is(tok::semi) || (tok.is(tok::r_brace) && block)))
         return r.getEnd();
     return Lexer::findLocationAfterToken(r.getEnd().getLocWithOffset(-1), tok::semi, sm, lo, false);
 }

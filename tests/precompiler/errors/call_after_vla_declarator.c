@@ -15,4 +15,4 @@ int sizes(void)
     int arr[n], b = f(1) + 1;
     return (int)sizeof arr + b;
 }
-// EXPECT-ERROR: call_after_vla_declarator.c:15:21: declare each variable in a statement of its own
+// EXPECT-ERROR: call_after_vla_declarator.c:15:21: declare each variable (and the enum) in a statement of its own
