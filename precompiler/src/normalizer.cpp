@@ -120,8 +120,11 @@ static const Expr *commaStatement(const BinaryOperator *comma, ASTContext &ctx)
         }
         if (!parent || isa<Expr>(parent))
             return nullptr;
+        // A statement of its own, not the condition of an if or a loop.
         if (isa<CompoundStmt>(parent) || isa<LabelStmt>(parent) || isa<SwitchCase>(parent) ||
-            isa<IfStmt>(parent) || isa<WhileStmt>(parent) || isa<DoStmt>(parent) ||
+            (isa<IfStmt>(parent) && cast<IfStmt>(parent)->getCond() != top) ||
+            (isa<WhileStmt>(parent) && cast<WhileStmt>(parent)->getCond() != top) ||
+            (isa<DoStmt>(parent) && cast<DoStmt>(parent)->getCond() != top) ||
             (isa<ForStmt>(parent) && cast<ForStmt>(parent)->getBody() == top))
             return top;
         return nullptr;

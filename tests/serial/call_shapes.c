@@ -186,6 +186,11 @@ static long round_of(int r)
     /* Statements rewritten with no space between them. */
     long u = mix(sum) + 1;long w = mix(u) + 2;sum += u - w;
     for (int i = 0; i < 9; i = next(i)) sum++;sum += mix(sum) % 5;
+    /* A ',' in a condition, a reaching call on its right. */
+    if (q++, mix(q) % 2)
+        sum += 1;
+    while (q++, q % 4 && mix(q))
+        sum += 2;
     return sum + y;
 }
 
