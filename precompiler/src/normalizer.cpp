@@ -288,6 +288,14 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
         }
         // The expression is a statement of its own (in a block, a branch, a body).
         if (isa<Expr>(child)) {
+            // The last one of `({ ...; e; })` gives the value: in a block, it would not.
+            if (auto *block = dyn_cast<CompoundStmt>(parent); block && block->body_back() == child) {
+                auto up = ctx_.getParents(*block);
+                if (!up.empty() && up[0].get<StmtExpr>()) {
+                    why = "it stands inside a statement expression '({ ... })'; use a plain block";
+                    return false;
+                }
+            }
             p = {Rewrite::Hoist, child, {moved}};
             return true;
         }
