@@ -771,10 +771,9 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
         // first would overwrite a local that the restored call may still read.
         QualType type = c.site.form == SiteForm::Return ? f.function->getReturnType()
                                                         : c.site.call->getType();
-        PrintingPolicy policy(ctx_->getLangOpts());
-        (void)policy;
         std::string held = fillTemplate(
-            "held_result", {{"RESULT_DECLARATION", declare(type, "ckpt_result_" + label, *ctx_)}});
+            "held_result",
+            {{"RESULT_DECLARATION", declare(type, "ckpt_result_" + label, *ctx_, f.function)}});
         std::string finish;
         if (c.site.form == SiteForm::Return) {
             finish = "return ckpt_result_" + label + ";";

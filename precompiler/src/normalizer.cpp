@@ -49,6 +49,7 @@ struct Normalizer::Plan {
     Rewrite rewrite;
     const Stmt *anchor = nullptr; // the statement rewritten
     std::vector<Moved> moved;     // for Hoist*: what is moved out
+    const FunctionDecl *function = nullptr; // where: its locals may hide a typedef
 };
 
 CharSourceRange Normalizer::fileRange(SourceRange r) const
@@ -435,11 +436,12 @@ bool Normalizer::movedAlready(const Expr *e,
 // what was moved before it replaced (`temps`): C's order of evaluation kept.
 std::string
 Normalizer::statementsFor(const Moved &m, const std::string &name,
-                          const std::vector<std::pair<const Expr *, std::string>> &temps) const
+                          const std::vector<std::pair<const Expr *, std::string>> &temps,
+                          const FunctionDecl *function) const
 {
     auto text = [&](const Expr *e) { return textWith(e->getSourceRange(), temps); };
     QualType t = m.expr->getType();
-    std::string variable = t->isVoidType() ? "" : declare(t, name, ctx_);
+    std::string variable = t->isVoidType() ? "" : declare(t, name, ctx_, function);
     switch (m.kind) {
     case Moved::Value:
         if (t->isVoidType() || leftOfComma(m.expr, ctx_))
@@ -476,7 +478,8 @@ Normalizer::statementsFor(const Moved &m, const std::string &name,
         return left + variable + " = " + text(b->getRHS()) + "; ";
     }
     case Moved::Address:
-        return declare(ctx_.getPointerType(t), name, ctx_) + " = &(" + text(m.expr) + "); ";
+        return declare(ctx_.getPointerType(t), name, ctx_, function) + " = &(" + text(m.expr) +
+               "); ";
     }
     return "";
 }
@@ -538,7 +541,7 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
             std::string name = "ckpt_value_" +
                                (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
                                std::to_string(++serial);
-            declarations += statementsFor(m, name, temps);
+            declarations += statementsFor(m, name, temps, p.function);
             bool isVoid =
                 (m.expr->getType()->isVoidType() && m.kind != Moved::And && m.kind != Moved::Or) ||
                 (m.kind == Moved::Value && leftOfComma(m.expr, ctx_));
@@ -824,6 +827,7 @@ bool Normalizer::run()
             std::string why;
             if (!plan(start, kind, p, why) || !unmovable(p).empty())
                 continue; // reported when nothing is left to move
+            p.function = f->function;
             auto it = plans.find(p.anchor);
             if (it == plans.end()) {
                 plans[p.anchor] = p;

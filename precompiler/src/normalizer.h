@@ -56,7 +56,8 @@ private:
     bool apply(const Plan &p, unsigned &serial);
     std::string
     statementsFor(const Moved &m, const std::string &name,
-                  const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
+                  const std::vector<std::pair<const clang::Expr *, std::string>> &temps,
+                  const clang::FunctionDecl *function) const;
     std::string
     textWith(clang::SourceRange range,
              const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;

@@ -10,8 +10,12 @@
 namespace aalc
 {
 
-// "T name" for any type, pointers to functions and arrays included.
-std::string declare(clang::QualType t, const std::string &name, const clang::ASTContext &ctx);
+// "T name" for any type, pointers to functions and arrays included. Declared
+// inside function `in`, where a local may hide a typedef the type is written
+// with (`typedef int real;` against the file's `typedef double real`), the
+// type is written without its typedefs when it names one of in's locals.
+std::string declare(clang::QualType t, const std::string &name, const clang::ASTContext &ctx,
+                    const clang::FunctionDecl *in = nullptr);
 
 // False for types built on an unnamed struct, union or enum.
 bool spellable(clang::QualType t);
