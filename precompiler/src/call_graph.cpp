@@ -63,6 +63,7 @@ public:
         case Builtin::BI__builtin_object_size:
         case Builtin::BI__builtin_dynamic_object_size:
         case Builtin::BI__builtin_classify_type:
+        case Builtin::BI__builtin_assume:
             return true;
         default:
             return CVisitor<BodyVisitor>::TraverseCallExpr(call);

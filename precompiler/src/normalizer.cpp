@@ -9,7 +9,9 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+#include <set>
 
 namespace aalc {
 
@@ -106,6 +108,61 @@ static bool mentions(const Stmt *e, const DeclStmt *ds)
     return false;
 }
 
+// Does e's text name a tag that ds defines, or one of its enum constants
+// (`struct S {...} s = {f(sizeof(struct S))}`, `enum {K = 3} e = f(sizeof(char[K]))`),
+// where a type, not an expression, may use it? Unknown text counts as naming.
+bool Normalizer::namesTagOf(const Expr *e, const DeclStmt *ds) const
+{
+    std::set<std::string> names;
+    for (const Decl *d : ds->decls())
+        if (auto *tag = dyn_cast<TagDecl>(d)) {
+            if (tag->getIdentifier())
+                names.insert(tag->getName().str());
+            if (auto *en = dyn_cast<EnumDecl>(tag))
+                for (const EnumConstantDecl *constant : en->enumerators())
+                    names.insert(constant->getName().str());
+        }
+    if (names.empty())
+        return false;
+    CharSourceRange r = fileRange(e->getSourceRange());
+    if (r.isInvalid())
+        return true;
+    llvm::StringRef text = Lexer::getSourceText(r, ctx_.getSourceManager(), ctx_.getLangOpts());
+    for (size_t at = 0; at < text.size();) {
+        if (!isalpha(static_cast<unsigned char>(text[at])) && text[at] != '_') {
+            ++at;
+            continue;
+        }
+        size_t end = at;
+        while (end < text.size() && (isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+            ++end;
+        if (names.count(text.substr(at, end - at).str()))
+            return true;
+        at = end;
+    }
+    return false;
+}
+
+// Does s give the value of a statement expression `({ ...; s; })`, as its
+// last statement (null statements after it and labels on it aside)?
+static bool givesStatementExpressionValue(const Stmt *s, ASTContext &ctx)
+{
+    for (;;) {
+        auto parents = ctx.getParents(*s);
+        const Stmt *parent = parents.empty() ? nullptr : parents[0].get<Stmt>();
+        if (auto *label = dyn_cast_or_null<LabelStmt>(parent)) {
+            s = label;
+            continue;
+        }
+        auto *block = dyn_cast_or_null<CompoundStmt>(parent);
+        if (!block)
+            return false;
+        auto up = ctx.getParents(*block);
+        return !up.empty() && up[0].get<StmtExpr>() &&
+               const_cast<CompoundStmt *>(block)->getStmtExprResult() == s;
+    }
+}
+
 // The expression statement whose top is the chain of ',' that `comma` is in
 // (`a, b, c;`), or null when that chain is part of a larger expression.
 static const Expr *commaStatement(const BinaryOperator *comma, ASTContext &ctx)
@@ -151,6 +208,9 @@ bool Normalizer::splittable(const DeclStmt *ds) const
     return true;
 }
 
+static SourceLocation endOfStatement(const Stmt *s, const SourceManager &sm,
+                                     const LangOptions &lo);
+
 bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &why) const
 {
     Moved moved{static_cast<Moved::Kind>(startKind), start};
@@ -173,7 +233,7 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
             // evaluates (an initializer that reads what the call may change,
             // an array's size); otherwise the declaration is split into one
             // per variable first.
-            bool split = mentions(moved.expr, ds);
+            bool split = mentions(moved.expr, ds) || namesTagOf(moved.expr, ds);
             for (const Decl *d : ds->decls()) {
                 if (d == var)
                     break;
@@ -186,12 +246,26 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
             const Stmt *holder = above.empty() ? nullptr : above[0].get<Stmt>();
             auto *loop = dyn_cast_or_null<ForStmt>(holder);
             if (split && !ds->isSingleDecl() && loop) {
+                for (const Decl *d : ds->decls())
+                    if (auto *v = dyn_cast<VarDecl>(d); v && v->getType()->isVariablyModifiedType()) {
+                        why = "it follows a variable-length array declared in the same 'for' "
+                              "clause; declare the array before the 'for'";
+                        return false;
+                    }
+                if (!fileRange(ds->getSourceRange()).isValid() ||
+                    !fileRange(SourceRange(loop->getForLoc(), loop->getForLoc())).isValid() ||
+                    endOfStatement(loop->getBody(), ctx_.getSourceManager(), ctx_.getLangOpts())
+                        .isInvalid()) {
+                    why = "it follows another declarator of a 'for' clause written by a macro; "
+                          "declare the variables before the 'for'";
+                    return false;
+                }
                 p = {Rewrite::ForInitOut, loop, {}};
                 return true;
             }
             if (split && !ds->isSingleDecl()) {
                 if (!splittable(ds)) {
-                    why = "it uses a variable or enum constant of the same declaration, or "
+                    why = "it uses a variable, tag or enum constant of the same declaration, or "
                           "follows a declarator that evaluates something (an initializer, an "
                           "array's size), and the declaration cannot be split by "
                           "ckpt-instrument; declare each variable (and the enum) in a "
@@ -226,6 +300,11 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
                 // `a, f(x);` as a statement: each operand becomes a statement.
                 if (b->isCommaOp())
                     if (const Expr *top = commaStatement(b, ctx_)) {
+                        if (givesStatementExpressionValue(top, ctx_)) {
+                            why = "it stands inside a statement expression '({ ... })'; use a "
+                                  "plain block";
+                            return false;
+                        }
                         p = {Rewrite::SplitComma, top, {}};
                         return true;
                     }
@@ -290,12 +369,9 @@ bool Normalizer::plan(const Expr *start, int startKind, Plan &p, std::string &wh
         // The expression is a statement of its own (in a block, a branch, a body).
         if (isa<Expr>(child)) {
             // The last one of `({ ...; e; })` gives the value: in a block, it would not.
-            if (auto *block = dyn_cast<CompoundStmt>(parent); block && block->body_back() == child) {
-                auto up = ctx_.getParents(*block);
-                if (!up.empty() && up[0].get<StmtExpr>()) {
-                    why = "it stands inside a statement expression '({ ... })'; use a plain block";
-                    return false;
-                }
+            if (givesStatementExpressionValue(child, ctx_)) {
+                why = "it stands inside a statement expression '({ ... })'; use a plain block";
+                return false;
             }
             p = {Rewrite::Hoist, child, {moved}};
             return true;

@@ -543,7 +543,7 @@ check_helpers_forked() {
   else
     name="without bash's loadable builtins a compile runs mktemp and rm"
     for tool in mktemp rm; do
-      printf '#!/bin/sh\necho "%s ran" >>"%s/ran"\nexec /usr/bin/%s "$@"\n' "$tool" "$PWD" "$tool" \
+      printf '#!/bin/sh\necho "%s ran" >>"%s/ran"\nexec %s "$@"\n' "$tool" "$PWD" "$(command -v "$tool")" \
         >"fakebin/$tool"
     done
   fi

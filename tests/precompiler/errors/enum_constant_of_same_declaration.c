@@ -14,4 +14,4 @@ int use(void)
     enum { K = 3 } e = f(K) + 1;
     return (int)e;
 }
-// EXPECT-ERROR: enum_constant_of_same_declaration.c:14:24: uses a variable or enum constant of the same declaration
+// EXPECT-ERROR: enum_constant_of_same_declaration.c:14:24: uses a variable, tag or enum constant of the same declaration
