@@ -9,7 +9,6 @@
 #include "clang/Lex/Lexer.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 
@@ -127,20 +126,7 @@ bool Normalizer::namesTagOf(const Expr *e, const DeclStmt *ds) const
     CharSourceRange r = fileRange(e->getSourceRange());
     if (r.isInvalid())
         return true;
-    llvm::StringRef text = Lexer::getSourceText(r, ctx_.getSourceManager(), ctx_.getLangOpts());
-    for (size_t at = 0; at < text.size();) {
-        if (!isalpha(static_cast<unsigned char>(text[at])) && text[at] != '_') {
-            ++at;
-            continue;
-        }
-        size_t end = at;
-        while (end < text.size() && (isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
-            ++end;
-        if (names.count(text.substr(at, end - at).str()))
-            return true;
-        at = end;
-    }
-    return false;
+    return namesOneOf(Lexer::getSourceText(r, ctx_.getSourceManager(), ctx_.getLangOpts()), names);
 }
 
 // Does s give the value of a statement expression `({ ...; s; })`, as its

@@ -12,6 +12,23 @@ namespace aalc
 
 using namespace clang;
 
+bool namesOneOf(llvm::StringRef text, const std::set<std::string> &names)
+{
+    for (size_t at = 0; at < text.size();) {
+        if (!isalpha(static_cast<unsigned char>(text[at])) && text[at] != '_') {
+            ++at;
+            continue;
+        }
+        size_t end = at;
+        while (end < text.size() && (isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+            ++end;
+        if (names.count(text.substr(at, end - at).str()))
+            return true;
+        at = end;
+    }
+    return false;
+}
+
 static std::string spelled(QualType t, const std::string &name, const ASTContext &ctx)
 {
     std::string out;
@@ -40,19 +57,7 @@ std::string declare(QualType t, const std::string &name, const ASTContext &ctx,
         return text;
     std::set<std::string> locals;
     localNames(in, locals);
-    for (size_t at = 0; at < text.size();) {
-        if (!isalpha(static_cast<unsigned char>(text[at])) && text[at] != '_') {
-            ++at;
-            continue;
-        }
-        size_t end = at;
-        while (end < text.size() && (isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
-            ++end;
-        if (locals.count(text.substr(at, end - at)))
-            return spelled(t.getCanonicalType(), name, ctx);
-        at = end;
-    }
-    return text;
+    return namesOneOf(text, locals) ? spelled(t.getCanonicalType(), name, ctx) : text;
 }
 
 bool spellable(QualType t)

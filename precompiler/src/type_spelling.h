@@ -5,10 +5,14 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Type.h"
 
+#include <set>
 #include <string>
 
 namespace aalc
 {
+
+// Does C text hold one of these names as a whole identifier?
+bool namesOneOf(llvm::StringRef text, const std::set<std::string> &names);
 
 // "T name" for any type, pointers to functions and arrays included. Declared
 // inside function `in`, where a local may hide a typedef the type is written
