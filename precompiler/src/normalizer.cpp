@@ -87,20 +87,16 @@ bool Normalizer::continuesRewritable(const Stmt *body) const
     return true;
 }
 
-// Does expression e mention one of the variables declared by ds, or a
-// constant of an enum it defines (`enum { K = 3 } e = f(K);`)?
+// Does expression e mention one of the variables declared by ds? (Its tags
+// and their enum constants: namesTagOf.)
 static bool mentions(const Stmt *e, const DeclStmt *ds)
 {
     if (!e)
         return false;
     if (auto *ref = dyn_cast<DeclRefExpr>(e))
-        for (const Decl *d : ds->decls()) {
+        for (const Decl *d : ds->decls())
             if (ref->getDecl() == d)
                 return true;
-            if (auto *constant = dyn_cast<EnumConstantDecl>(ref->getDecl()))
-                if (constant->getDeclContext() == dyn_cast<EnumDecl>(d))
-                    return true;
-        }
     for (const Stmt *child : e->children())
         if (mentions(child, ds))
             return true;
@@ -481,6 +477,15 @@ static bool leftOfComma(const Expr *e, ASTContext &ctx)
     }
 }
 
+// Is no variable declared for what is moved: a void value (an && or || is an
+// int), or the left operand of ',', whose value C discards?
+bool Normalizer::valueUnused(const Moved &m) const
+{
+    if (m.kind == Moved::And || m.kind == Moved::Or)
+        return false;
+    return m.expr->getType()->isVoidType() || (m.kind == Moved::Value && leftOfComma(m.expr, ctx_));
+}
+
 // Is `e`, but for parentheses, one of the expressions moved into `temps`?
 bool Normalizer::movedAlready(const Expr *e,
                              const std::vector<std::pair<const Expr *, std::string>> &temps) const
@@ -506,7 +511,7 @@ Normalizer::statementsFor(const Moved &m, const std::string &name,
     std::string variable = t->isVoidType() ? "" : declare(t, name, ctx_, function);
     switch (m.kind) {
     case Moved::Value:
-        if (t->isVoidType() || leftOfComma(m.expr, ctx_))
+        if (valueUnused(m))
             return text(m.expr) + "; ";
         return variable + " = " + text(m.expr) + "; ";
     case Moved::And:
@@ -604,10 +609,7 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
                                (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
                                std::to_string(++serial);
             declarations += statementsFor(m, name, temps, p.function);
-            bool isVoid =
-                (m.expr->getType()->isVoidType() && m.kind != Moved::And && m.kind != Moved::Or) ||
-                (m.kind == Moved::Value && leftOfComma(m.expr, ctx_));
-            temps.push_back({m.expr, isVoid                     ? std::string("((void)0)")
+            temps.push_back({m.expr, valueUnused(m)             ? std::string("((void)0)")
                                      : m.kind == Moved::Address ? "(*" + name + ")"
                                                                 : name});
         }

@@ -61,6 +61,7 @@ private:
     std::string
     textWith(clang::SourceRange range,
              const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
+    bool valueUnused(const Moved &m) const;
     bool namesTagOf(const clang::Expr *e, const clang::DeclStmt *ds) const;
     bool movedAlready(const clang::Expr *e,
                       const std::vector<std::pair<const clang::Expr *, std::string>> &temps) const;
