@@ -243,6 +243,11 @@ std::string Instrumenter::unusedName(const std::string &base) const
     return name;
 }
 
+std::string Instrumenter::dimensionName(int k) const
+{
+    return unusedName("ckpt_dim_" + std::to_string(k));
+}
+
 namespace {
 // What each declaration statement of a function declares together.
 class DeclaredTogether : public CVisitor<DeclaredTogether> {
@@ -401,7 +406,7 @@ std::vector<Instrumenter::SavedValue> Instrumenter::savedSizes(const Site &site)
     for (const DeclStmt *ds : site.chain) {
         const Chained &c = chained_.at(ds);
         for (size_t i = 0; i < c.sizes.size(); ++i)
-            sizes.push_back({"ckpt_dim_" + std::to_string(c.firstDim + i), ""});
+            sizes.push_back({dimensionName(c.firstDim + int(i)), ""});
     }
     return sizes;
 }
@@ -771,16 +776,16 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
         // first would overwrite a local that the restored call may still read.
         QualType type = c.site.form == SiteForm::Return ? f.function->getReturnType()
                                                         : c.site.call->getType();
+        std::string result = unusedName("ckpt_result_" + label);
         std::string held = fillTemplate(
-            "held_result",
-            {{"RESULT_DECLARATION", declare(type, "ckpt_result_" + label, *ctx_, f.function)}});
+            "held_result", {{"RESULT_DECLARATION", declare(type, result, *ctx_, f.function)}});
         std::string finish;
         if (c.site.form == SiteForm::Return) {
-            finish = "return ckpt_result_" + label + ";";
+            finish = "return " + result + ";";
         } else {
             const BinaryOperator *a = c.site.assignment;
-            finish = textWithRenames(a->getLHS()) + " " +
-                     a->getOpcodeStr().str() + " ckpt_result_" + label + ";";
+            finish = textWithRenames(a->getLHS()) + " " + a->getOpcodeStr().str() + " " +
+                     result + ";";
         }
         std::string open = indentLines("{\n" + restoreBlock(f, site), indent) + "\n" +
                            lineDirectiveAt(begin, 0) + "\n" + indent + held;
@@ -945,7 +950,9 @@ void Instrumenter::emitChained(const DeclStmt *ds, const Chained &c)
             cases += "\n";
         cases += fillTemplate("vla_next", {{"LABEL", std::to_string(label)}, {"TARGET", target}});
     }
-    insertBlock(afterStatement(ds), fillTemplate("vla_resume", {{"CASES", cases}}), indent);
+    insertBlock(afterStatement(ds),
+                fillTemplate("vla_resume", {{"LABEL", unusedName("ckpt_label")}, {"CASES", cases}}),
+                indent);
     auto wrap = [&](const Expr *e, const std::string &templateName, const std::string &key,
                     TemplateValues values) {
         CharSourceRange r =
@@ -966,7 +973,7 @@ void Instrumenter::emitChained(const DeclStmt *ds, const Chained &c)
     });
     for (const auto &[e, dim] : edits) {
         if (dim)
-            wrap(e, "vla_size", "SIZE", {{"DIM", std::to_string(dim)}});
+            wrap(e, "vla_size", "SIZE", {{"DIM", dimensionName(dim)}});
         else
             wrap(e, "vla_initializer", "INITIALIZER", {});
     }
@@ -1155,13 +1162,15 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
                                                   body->body_front()->getBeginLoc()));
     std::string entry =
         fillTemplate("function_entry", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-                                        {"STORE_LABEL", chain.empty() ? "" : "ckpt_label = "},
+                                        {"STORE_LABEL", chain.empty() ? "" : unusedName("ckpt_label") + " = "},
                                         {"CASES", cases}});
     if (!chain.empty()) {
         std::string dimensions;
         for (int k = 1; k <= dims; ++k)
-            dimensions += "\n" + fillTemplate("vla_dimension", {{"DIM", std::to_string(k)}});
-        entry = fillTemplate("vla_locals", {{"DIMENSIONS", dimensions}}) + "\n" + entry;
+            dimensions += "\n" + fillTemplate("vla_dimension", {{"DIM", dimensionName(k)}});
+        entry = fillTemplate("vla_locals",
+                             {{"LABEL", unusedName("ckpt_label")}, {"DIMENSIONS", dimensions}}) +
+                "\n" + entry;
     }
     insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
 }

@@ -88,6 +88,8 @@ private:
     std::vector<SavedValue> savedSizes(const Site &site) const;
     std::vector<SavedValue> savedLocals(const FunctionFacts &f, const Site &site) const;
     std::string unusedName(const std::string &base) const;
+    // The variable holding the size of the k-th variable-length array dimension.
+    std::string dimensionName(int k) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
     void neutralisePragmaLines();
     bool copyHeaderFunctions(CallGraph &graph);

@@ -2,8 +2,9 @@
  * parameter, an outer loop's variable, a block's) in scope of a potential
  * checkpoint and of calls that reach one, each still read after the
  * checkpoint. ckpt-instrument renames the hiding ones in its output so that
- * the save blocks can name both; a recovery must end with the output of an
- * uninterrupted run.
+ * the save blocks can name both, and names the variables it adds unlike any
+ * of the file's; a recovery must end with the output of an uninterrupted
+ * run.
  *
  * usage: shadowed_locals [rounds]   (default 4000) */
 #include <stdint.h>
@@ -28,6 +29,26 @@ static uint64_t step(uint64_t h, int round)
     return mix(s, (uint64_t)round) ^ h;
 }
 
+/* Locals named like the variables ckpt-instrument inserts (ckpt_result_N
+ * for a result held until the frame is saved, ckpt_value_N for a call moved
+ * out of an expression, ckpt_label and ckpt_dim_K beside a variable-length
+ * array): it must name its own differently, or `x += f()` would add f's
+ * result to itself. */
+static uint64_t named_like_inserted(uint64_t h, int round)
+{
+    uint64_t ckpt_result_1 = h ^ 0x5555u, ckpt_value_1 = h >> 7;
+    int ckpt_label = round % 5 + 1;
+    size_t ckpt_dim_1 = (size_t)(round % 3) + 2;
+    uint64_t row[ckpt_dim_1 + (size_t)ckpt_label];
+    for (size_t i = 0; i < sizeof row / sizeof row[0]; i++)
+        row[i] = h + i;
+    ckpt_result_1 += step(h, round);
+    if (step(ckpt_value_1, round) > ckpt_value_1)
+        ckpt_value_1 = mix(ckpt_value_1, ckpt_result_1);
+    row[ckpt_dim_1] ^= step(row[0], ckpt_label);
+    return mix(ckpt_result_1 ^ ckpt_value_1, row[ckpt_dim_1] + (uint64_t)ckpt_label);
+}
+
 static uint64_t rounds_of(uint64_t h, int rounds)
 {
     uint64_t total = h;
@@ -38,6 +59,8 @@ static uint64_t rounds_of(uint64_t h, int rounds)
             h = total ^ (h >> 3);
         }
         total = mix(total, h);
+        if (round % 16 == 0)
+            total = mix(total, named_like_inserted(total, round));
         if (round % 100000 == 0)
             printf("round %d: %016llx\n", round, (unsigned long long)total);
     }
