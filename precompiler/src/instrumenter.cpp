@@ -504,6 +504,72 @@ std::string Instrumenter::restoreBlock(const FunctionFacts &f, const Site &site,
 // ---------------------------------------------------------------------------
 // Checks: what cannot be restored is refused with a message that says what to do
 
+namespace
+{
+// The names of <aalc/ckpt.h> that the inserted code reads or calls.
+const char *const kRuntimeNames[] = {
+    "ckpt_collapsing",      "ckpt_restoring",      "ckpt_point_due",
+    "ckpt_begin_collapse",  "ckpt_frame_save",     "ckpt_resume_label",
+    "ckpt_frame_next",      "ckpt_frame_rest",     "ckpt_resume_finished",
+    "ckpt_check_address",   "ckpt_openmp_construct", "CKPT_SAVE",
+    "CKPT_RESTORE",         "CKPT_SIZE",           "CKPT_ADDRESS_SIZE",
+    "CKPT_SAVE_ADDRESS",    "CKPT_CHECK_ADDRESS"};
+
+bool isRuntimeName(llvm::StringRef name)
+{
+    for (const char *runtime : kRuntimeNames)
+        if (name == runtime)
+            return true;
+    return false;
+}
+
+// The parameters and locals of a function that are named like the runtime's
+// interface.
+class RuntimeNameLocals : public CVisitor<RuntimeNameLocals> {
+public:
+    bool VisitVarDecl(VarDecl *v)
+    {
+        if (v->getIdentifier() && isRuntimeName(v->getName()))
+            found.push_back(v);
+        return true;
+    }
+    std::vector<const VarDecl *> found;
+};
+} // namespace
+
+// A local named like the runtime's interface would hide it from the code
+// inserted in its scope: the frame would go unsaved or be restored wrongly.
+bool Instrumenter::checkRuntimeNames(const FunctionDecl *fn)
+{
+    RuntimeNameLocals locals;
+    locals.TraverseDecl(const_cast<FunctionDecl *>(fn));
+    for (const VarDecl *v : locals.found)
+        error(v->getLocation(),
+              "'%0' is a name of the checkpointing runtime (<aalc/ckpt.h>), which the code "
+              "inserted in '%1' uses; rename this variable")
+            << v->getName() << fn->getName();
+    bool ok = locals.found.empty();
+    if (runtimeMacrosChecked_)
+        return ok;
+    runtimeMacrosChecked_ = true;
+    for (const char *name : kRuntimeNames) {
+        auto it = ctx_->Idents.find(name);
+        if (it == ctx_->Idents.end() || !pp_)
+            continue;
+        const MacroInfo *macro = pp_->getMacroInfo(it->second);
+        if (!macro)
+            continue;
+        SourceLocation at = sm_->getSpellingLoc(macro->getDefinitionLoc());
+        if (sm_->getFilename(at).endswith("aalc/ckpt.h"))
+            continue;
+        error(at, "'%0' is a name of the checkpointing runtime (<aalc/ckpt.h>), which the "
+                  "inserted code uses; rename this macro")
+            << name;
+        ok = false;
+    }
+    return ok;
+}
+
 bool Instrumenter::checkFunction(const FunctionFacts &f)
 {
     const FunctionDecl *fn = f.function;
@@ -530,6 +596,8 @@ bool Instrumenter::checkFunction(const FunctionFacts &f)
             << call->getDirectCallee()->getName() << fn->getName();
         ok = false;
     }
+    if (!checkRuntimeNames(fn))
+        ok = false;
     QualType ret = fn->getReturnType();
     if (!ret->isVoidType() && !spellable(ret)) {
         error(fn->getLocation(),

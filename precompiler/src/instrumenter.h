@@ -87,6 +87,7 @@ private:
     void emitChained(const clang::DeclStmt *ds, const Chained &c);
     std::vector<SavedValue> savedSizes(const Site &site) const;
     std::vector<SavedValue> savedLocals(const FunctionFacts &f, const Site &site) const;
+    bool checkRuntimeNames(const clang::FunctionDecl *fn);
     std::string unusedName(const std::string &base) const;
     // The variable holding the size of the k-th variable-length array dimension.
     std::string dimensionName(int k) const;
@@ -154,6 +155,7 @@ private:
     // (outside the copies): where, for the refusal's note.
     std::map<const clang::FunctionDecl *, clang::SourceLocation> notCopied_;
     clang::Preprocessor *pp_ = nullptr;
+    bool runtimeMacrosChecked_ = false;
 };
 
 }  // namespace aalc
