@@ -235,17 +235,9 @@ bool Instrumenter::renameLocal(const FunctionFacts &f, const VarDecl *v)
     return true;
 }
 
-std::string Instrumenter::unusedName(const std::string &base) const
-{
-    std::string name = base;
-    for (int k = 2; ctx_->Idents.find(name) != ctx_->Idents.end(); ++k)
-        name = base + "_" + std::to_string(k);
-    return name;
-}
-
 std::string Instrumenter::dimensionName(int k) const
 {
-    return unusedName("ckpt_dim_" + std::to_string(k));
+    return unusedName("ckpt_dim_" + std::to_string(k), *ctx_);
 }
 
 namespace {
@@ -508,12 +500,11 @@ namespace
 {
 // The names of <aalc/ckpt.h> that the inserted code reads or calls.
 const char *const kRuntimeNames[] = {
-    "ckpt_collapsing",      "ckpt_restoring",      "ckpt_point_due",
-    "ckpt_begin_collapse",  "ckpt_frame_save",     "ckpt_resume_label",
-    "ckpt_frame_next",      "ckpt_frame_rest",     "ckpt_resume_finished",
-    "ckpt_check_address",   "ckpt_openmp_construct", "CKPT_SAVE",
-    "CKPT_RESTORE",         "CKPT_SIZE",           "CKPT_ADDRESS_SIZE",
-    "CKPT_SAVE_ADDRESS",    "CKPT_CHECK_ADDRESS"};
+    "ckpt_collapsing",    "ckpt_restoring",       "ckpt_point_due",        "ckpt_begin_collapse",
+    "ckpt_frame_save",    "ckpt_resume_label",    "ckpt_frame_next",       "ckpt_frame_rest",
+    "ckpt_resume_finished", "ckpt_check_address", "ckpt_openmp_construct", "CKPT_SAVE",
+    "CKPT_RESTORE",       "CKPT_SIZE",            "CKPT_ADDRESS_SIZE",     "CKPT_SAVE_ADDRESS",
+    "CKPT_CHECK_ADDRESS"};
 
 bool isRuntimeName(llvm::StringRef name)
 {
@@ -548,26 +539,25 @@ bool Instrumenter::checkRuntimeNames(const FunctionDecl *fn)
               "'%0' is a name of the checkpointing runtime (<aalc/ckpt.h>), which the code "
               "inserted in '%1' uses; rename this variable")
             << v->getName() << fn->getName();
-    bool ok = locals.found.empty();
-    if (runtimeMacrosChecked_)
-        return ok;
-    runtimeMacrosChecked_ = true;
+    return locals.found.empty();
+}
+
+// A macro of the user's named like the runtime's interface would replace it
+// in all the inserted code.
+void Instrumenter::checkRuntimeMacros()
+{
     for (const char *name : kRuntimeNames) {
         auto it = ctx_->Idents.find(name);
-        if (it == ctx_->Idents.end() || !pp_)
-            continue;
-        const MacroInfo *macro = pp_->getMacroInfo(it->second);
+        const MacroInfo *macro =
+            it == ctx_->Idents.end() || !pp_ ? nullptr : pp_->getMacroInfo(it->second);
         if (!macro)
             continue;
         SourceLocation at = sm_->getSpellingLoc(macro->getDefinitionLoc());
-        if (sm_->getFilename(at).endswith("aalc/ckpt.h"))
-            continue;
-        error(at, "'%0' is a name of the checkpointing runtime (<aalc/ckpt.h>), which the "
-                  "inserted code uses; rename this macro")
-            << name;
-        ok = false;
+        if (!sm_->getFilename(at).endswith("aalc/ckpt.h"))
+            error(at, "'%0' is a name of the checkpointing runtime (<aalc/ckpt.h>), which the "
+                      "inserted code uses; rename this macro")
+                << name;
     }
-    return ok;
 }
 
 bool Instrumenter::checkFunction(const FunctionFacts &f)
@@ -844,7 +834,7 @@ void Instrumenter::emitCallSite(const FunctionFacts &f, const Site &site)
         // first would overwrite a local that the restored call may still read.
         QualType type = c.site.form == SiteForm::Return ? f.function->getReturnType()
                                                         : c.site.call->getType();
-        std::string result = unusedName("ckpt_result_" + label);
+        std::string result = unusedName("ckpt_result_" + label, *ctx_);
         std::string held = fillTemplate(
             "held_result", {{"RESULT_DECLARATION", declare(type, result, *ctx_, f.function)}});
         std::string finish;
@@ -1019,7 +1009,7 @@ void Instrumenter::emitChained(const DeclStmt *ds, const Chained &c)
         cases += fillTemplate("vla_next", {{"LABEL", std::to_string(label)}, {"TARGET", target}});
     }
     insertBlock(afterStatement(ds),
-                fillTemplate("vla_resume", {{"LABEL", unusedName("ckpt_label")}, {"CASES", cases}}),
+                fillTemplate("vla_resume", {{"LABEL", labelVariable_}, {"CASES", cases}}),
                 indent);
     auto wrap = [&](const Expr *e, const std::string &templateName, const std::string &key,
                     TemplateValues values) {
@@ -1228,16 +1218,17 @@ void Instrumenter::instrumentFunction(FunctionFacts &f)
     std::string indent = body->body_empty() ? indentationOf(body->getLBracLoc()) + "    "
                                             : indentationOf(sm_->getExpansionLoc(
                                                   body->body_front()->getBeginLoc()));
+    std::string storeLabel = chain.empty() ? "" : labelVariable_ + " = ";
     std::string entry =
         fillTemplate("function_entry", {{"FUNCTION_ID", functionIdLiteral(f.function, unitId_)},
-                                        {"STORE_LABEL", chain.empty() ? "" : unusedName("ckpt_label") + " = "},
+                                        {"STORE_LABEL", storeLabel},
                                         {"CASES", cases}});
     if (!chain.empty()) {
         std::string dimensions;
         for (int k = 1; k <= dims; ++k)
             dimensions += "\n" + fillTemplate("vla_dimension", {{"DIM", dimensionName(k)}});
         entry = fillTemplate("vla_locals",
-                             {{"LABEL", unusedName("ckpt_label")}, {"DIMENSIONS", dimensions}}) +
+                             {{"LABEL", labelVariable_}, {"DIMENSIONS", dimensions}}) +
                 "\n" + entry;
     }
     insertBlock(body->getLBracLoc().getLocWithOffset(1), entry, indent);
@@ -1847,10 +1838,11 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
         return;
     }
     limitParentMap(ctx);
-    // The cursors of the save and restore blocks: names the unit does not use,
-    // so that they never hide a local they save.
-    cursorTo_ = unusedName("ckpt_to");
-    cursorFrom_ = unusedName("ckpt_from");
+    // The cursors of the save and restore blocks and the VLA jump label: names
+    // the unit does not use, so that they never hide a local they save.
+    cursorTo_ = unusedName("ckpt_to", *ctx_);
+    cursorFrom_ = unusedName("ckpt_from", *ctx_);
+    labelVariable_ = unusedName("ckpt_label", *ctx_);
     CallGraph graph(ctx, pragmas_.pragmas(), options_.facts);
     graph_ = &graph;
     for (const CkptPragma *p : graph.strayPragmas())
@@ -1884,7 +1876,12 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
     }
     for (const clang::FunctionDecl *fn : graph.addressTaken())
         summaryAddressTaken_.push_back(CallGraph::qualifiedName(fn, unitId_));
-    for (FunctionFacts *f : graph.functions()) {
+    const auto &functions = graph.functions();
+    if (std::any_of(functions.begin(), functions.end(), [&](const FunctionFacts *f) {
+            return f->reaches && !neverCalled_.count(f->function);
+        }))
+        checkRuntimeMacros();
+    for (FunctionFacts *f : functions) {
         if (neverCalled_.count(f->function))
             continue;
         summarise(*f);

@@ -88,7 +88,7 @@ private:
     std::vector<SavedValue> savedSizes(const Site &site) const;
     std::vector<SavedValue> savedLocals(const FunctionFacts &f, const Site &site) const;
     bool checkRuntimeNames(const clang::FunctionDecl *fn);
-    std::string unusedName(const std::string &base) const;
+    void checkRuntimeMacros();
     // The variable holding the size of the k-th variable-length array dimension.
     std::string dimensionName(int k) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
@@ -145,6 +145,8 @@ private:
     std::vector<std::pair<clang::SourceLocation, std::string>> pendingRenames_;
     unsigned renameCount_ = 0;
     std::string cursorTo_ = "ckpt_to", cursorFrom_ = "ckpt_from"; // see HandleTranslationUnit
+    // The label a function with variable-length arrays jumps on from, when restoring.
+    std::string labelVariable_ = "ckpt_label";
     // Declarations of variably modified type that the restore path of the
     // function being instrumented runs again (see prepareChained).
     std::map<const clang::DeclStmt *, Chained> chained_;
@@ -155,7 +157,6 @@ private:
     // (outside the copies): where, for the refusal's note.
     std::map<const clang::FunctionDecl *, clang::SourceLocation> notCopied_;
     clang::Preprocessor *pp_ = nullptr;
-    bool runtimeMacrosChecked_ = false;
 };
 
 }  // namespace aalc

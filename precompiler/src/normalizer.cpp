@@ -605,13 +605,10 @@ bool Normalizer::apply(const Plan &p, unsigned &serial)
         std::vector<std::pair<const Expr *, std::string>> temps;
         std::string declarations;
         for (const Moved &m : moved) {
-            std::string name = "ckpt_value_" +
-                               (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
-                               std::to_string(++serial);
-            // Not a name the file uses (the user's own ckpt_value_1 would be hidden).
-            const std::string stem = name;
-            for (int k = 2; ctx_.Idents.find(name) != ctx_.Idents.end(); ++k)
-                name = stem + "_" + std::to_string(k);
+            std::string name = unusedName(
+                "ckpt_value_" + (pass_ > 1 ? std::to_string(pass_) + "_" : std::string()) +
+                    std::to_string(++serial),
+                ctx_);
             declarations += statementsFor(m, name, temps, p.function);
             temps.push_back({m.expr, valueUnused(m)             ? std::string("((void)0)")
                                      : m.kind == Moved::Address ? "(*" + name + ")"

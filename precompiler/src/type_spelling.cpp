@@ -12,6 +12,14 @@ namespace aalc
 
 using namespace clang;
 
+std::string unusedName(const std::string &base, const clang::ASTContext &ctx)
+{
+    std::string name = base;
+    for (int k = 2; ctx.Idents.find(name) != ctx.Idents.end(); ++k)
+        name = base + "_" + std::to_string(k);
+    return name;
+}
+
 bool namesOneOf(llvm::StringRef text, const std::set<std::string> &names)
 {
     for (size_t at = 0; at < text.size();) {

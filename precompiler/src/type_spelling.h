@@ -14,6 +14,10 @@ namespace aalc
 // Does C text hold one of these names as a whole identifier?
 bool namesOneOf(llvm::StringRef text, const std::set<std::string> &names);
 
+// `base`, or `base_2`, `base_3`, ...: the first that the unit does not use
+// anywhere, so that a name the precompiler adds never hides the user's.
+std::string unusedName(const std::string &base, const clang::ASTContext &ctx);
+
 // "T name" for any type, pointers to functions and arrays included. Declared
 // inside function `in`, where a local may hide a typedef the type is written
 // with (`typedef int real;` against the file's `typedef double real`), the
