@@ -25,6 +25,11 @@ a line of the program's when stderr and stdout share the pipe). Under
 mpiexec the ranks' lines interleave at random, so the output is compared rank
 by rank: every line of the program's starts with "r<rank> ".
 
+With --late-kill ARGS (under mpiexec), one more run, with ARGS after the
+program's arguments, keeps rank 0 alive after the others have exited
+normally; it is killed then, and one recovery must print nothing the ranks
+printed before: a rank that ended is not the end of the job.
+
 --expect-repeats turns the check around, to show that the test can fail:
 with the forwarder off (--env CKPT_REWIND_OUTPUT=0, what the runtime did
 before it existed), some trial must print more than the reference.
@@ -47,7 +52,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "mpi"))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from checks import CheckFailed, clean_env  # noqa: E402
-from kill_recover_mpi import MARK_VAR, kill_marked, rank_processes  # noqa: E402
+from kill_recover_mpi import MARK_VAR, kill_marked, proc_stat, rank_processes  # noqa: E402
 
 RUNTIME_LINE = re.compile(rb"aalc: rank \d+: [^\n]*\n")
 DROPPED = re.compile(rb"output forwarder: dropped (\d+) bytes")
@@ -89,9 +94,10 @@ class Test:
             cmd = [self.args.mpiexec, "-n", str(self.args.np)] + cmd
         return cmd
 
-    def run(self, exe, extra=(), settings=None, kill_after=None, merged=False):
+    def run(self, exe, extra=(), settings=None, kill_after=None, merged=False, kill_last=False):
         """Runs with stdout and stderr on pipes read here; SIGKILLs the program
-        (a rank under mpiexec) kill_after s after the start."""
+        (a rank under mpiexec) kill_after s after the start, or with kill_last
+        the last rank left once the others have exited."""
         env = dict(self.env, **{k: str(v) for k, v in (settings or {}).items()})
         start = time.monotonic()
         proc = subprocess.Popen(self.command(exe, list(extra)), stdout=subprocess.PIPE,
@@ -106,6 +112,8 @@ class Test:
             reader.join(kill_after)
             if reader.is_alive():
                 killed = self.kill_program(proc)
+        if kill_last:
+            killed = self.kill_last_rank(proc)
         reader.join(60.0 + 20.0 * self.t_run)
         if reader.is_alive():
             kill_marked(self.mark)
@@ -132,6 +140,25 @@ class Test:
         except ProcessLookupError:
             return False
         return True
+
+    def kill_last_rank(self, proc):
+        # A rank missing from one look (its exec under way) has not ended:
+        # the others' processes must be gone.
+        known = {}
+        deadline = time.monotonic() + 60.0 + 20.0 * self.t_run
+        while proc.poll() is None and time.monotonic() < deadline:
+            ranks = rank_processes(proc.pid)
+            known.update(ranks)
+            others_gone = all((proc_stat(pid) or (0, "Z"))[1] == "Z"
+                              for rank, pid in known.items() if rank not in ranks)
+            if len(known) == self.args.np and len(ranks) == 1 and others_gone:
+                try:
+                    os.kill(next(iter(ranks.values())), signal.SIGKILL)
+                    return True
+                except ProcessLookupError:
+                    return False
+            time.sleep(0.003)
+        return False
 
     def streams(self, out, err):
         """What is compared: the program's output, rank by rank under mpiexec."""
@@ -249,6 +276,26 @@ class Test:
         self.compare(got, "failed and recovered runs", reference)
         return ", ".join(notes) + f"; {attempt} recoveries, output identical"
 
+    def late_kill(self, workdir):
+        settings = {"CKPT_DIR": os.path.join(workdir, "late.ckpt"), "CKPT_VERBOSE": 1,
+                    "CKPT_INTERVAL": "0.1"}
+        extra = self.args.late_kill.split()
+        first = self.run(self.args.exe, extra, settings, kill_last=True)
+        if not first.killed:
+            raise CheckFailed(f"the last rank was not killed (exited {first.rc})")
+        r = self.run(self.args.exe, extra + ["--recover"], settings)
+        if r.rc != 0:
+            raise CheckFailed(f"--recover exited {r.rc}: {r.err[-300:]!r}")
+        if RESUMED not in r.err + r.out:
+            raise CheckFailed("the recovery did not say it resumed from a checkpoint")
+        dropped = sum(int(n) for n in DROPPED.findall(r.err + r.out))
+        self.compare(self.streams(first.out + r.out, first.err + r.err),
+                     "a rank killed after the others ended, and recovered")
+        if not dropped:
+            raise CheckFailed("the recovery dropped nothing: nothing was printed after the "
+                              "last checkpoint, the check tested nothing")
+        return f"recovery dropped {dropped} bytes, output identical"
+
     def main(self):
         self.log(f"seed {self.args.seed}, {self.args.trials} trials"
                  + (f", mpiexec -n {self.args.np}" if self.args.mpiexec else ""))
@@ -266,6 +313,8 @@ class Test:
                 os.mkdir(d)
                 self.check(f"trial {i + 1}" + (" (2>&1)" if merged else ""), self.trial, d,
                            merged)
+            if self.args.late_kill and self.args.mpiexec:
+                self.check("last rank killed after the others ended", self.late_kill, workdir)
         finally:
             kill_marked(self.mark)
             if self.failed == 0:
@@ -298,6 +347,8 @@ def main():
                    default=int(os.environ.get("AALC_SEED", time.time_ns() % 1000000)))
     p.add_argument("--env", action="append", default=[], metavar="NAME=VALUE",
                    help="for every run")
+    p.add_argument("--late-kill", metavar="ARGS",
+                   help="extra program arguments that keep rank 0 alive after the others end")
     p.add_argument("--expect-repeats", action="store_true",
                    help="pass only if some trial prints more than the reference")
     p.add_argument("sample_args", nargs="*", help="arguments for the program (after --)")

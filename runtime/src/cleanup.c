@@ -51,12 +51,28 @@ static void remove_local_level(void)
     }
 }
 
+/* The checkpoints stay (a failed exit status, CKPT_KEEP_ON_EXIT=1): the
+ * output counts say that the job ended, by the one process that knows it did
+ * (output_forward.h). Not after the runtime's own fatal error: that run's
+ * counts are still the ones a recovery goes by. */
+static void mark_output_ended(void)
+{
+    if (ckpt_stopping_on_error() || (ckpt_active_layer && !(ended_together && ckpt_rank == 0)))
+        return;
+    if (access(ckpt_opts.dir, F_OK) == 0)
+        ckpt_output_forward_mark_ended(ckpt_opts.dir, ckpt_active_layer ? ckpt_nranks : 1);
+}
+
 static void cleanup_at_exit(int status)
 {
     static int done; /* exit called from an atexit handler, say */
-    if (done || !mine_to_remove(status))
+    if (done)
         return;
     done = 1;
+    if (!mine_to_remove(status)) {
+        mark_output_ended();
+        return;
+    }
     ckpt_flush_wait(); /* a checkpoint taken just before the end */
     ckpt_levels_flush_wait();
     ckpt_store_prune_wait();

@@ -63,7 +63,6 @@ int ckpt_stopping_on_error(void)
 void ckpt_stop_after_error(void)
 {
     stopping_on_error = 1;
-    ckpt_output_forward_failed();
     exit(1);
 }
 

@@ -64,7 +64,7 @@ struct count_file {
 };
 
 static struct {
-    int active, begun, rank_given, dir_ready, failed;
+    int active, begun, rank_given, dir_ready;
     uint32_t rank;
     char dir[PATH_MAX];
     int stream_of_fd[STREAMS]; /* for fd 1 and 2: the stream that carries it, or -1 */
@@ -660,28 +660,20 @@ void ckpt_output_forward_dir_ready(void)
     }
 }
 
-void ckpt_output_forward_failed(void)
+void ckpt_output_forward_mark_ended(const char *dir, uint32_t nranks)
 {
-    fw.failed = 1;
-}
-
-/* At exit (not at a crash, a signal or _exit): the run is over, and its
- * count must not make a later --recover drop what it prints. Not after a
- * fatal error of the runtime's (a recovery that could not start): the
- * failed run's count is still the one to go by. */
-__attribute__((destructor)) static void mark_ended(void)
-{
-    if (!fw.begun || !fw.rank_given || fw.failed)
-        return;
     char path[PATH_MAX + 32];
-    if (name_count_file(path, sizeof path, fw.dir, fw.rank) != 0)
-        return;
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
     uint64_t one = 1;
-    if (fd >= 0 && pwrite(fd, &one, sizeof one, offsetof(struct count_file, ended)) < 0)
-        ckpt_warn("cannot mark %s as ended", path);
-    if (fd >= 0)
+    for (uint32_t r = 0; r < nranks; r++) {
+        if (name_count_file(path, sizeof path, dir, r) != 0)
+            return;
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0)
+            continue; /* that rank printed nothing through a forwarder */
+        if (pwrite(fd, &one, sizeof one, offsetof(struct count_file, ended)) < 0)
+            ckpt_warn("cannot mark %s as ended", path);
         close(fd);
+    }
 }
 
 static int forwarder_alive(void)

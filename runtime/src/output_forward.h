@@ -49,9 +49,6 @@ void ckpt_output_forward_positions(struct ckpt_output_positions *p);
 /* On recovery, before ckpt_output_forward_begin: where the restored
  * program's output stands. */
 void ckpt_output_forward_resume_at(const struct ckpt_output_positions *p);
-/* The runtime stops with a fatal error: the exit that follows does not end
- * the run as far as its output is concerned (see mark_ended). */
-void ckpt_output_forward_failed(void);
 /* On recovery, while MPI starts and the checkpoint is loaded (on: 1, then
  * 0): descriptors 1 and 2 write straight where they wrote at start, past
  * the forwarder, and are given back as they were. What MPI prints meanwhile
@@ -61,6 +58,12 @@ void ckpt_output_forward_failed(void);
  * program's output starts, so a job torn down in between lost it. Off while
  * the program's files are restored: they may be put on 1 and 2. */
 void ckpt_output_direct(int on);
+/* The job ended (every process of it exited, not killed): a --recover
+ * after it runs the program again from a checkpoint and prints what it
+ * prints, so the counts of ranks 0 .. nranks-1 in dir say so. Said for the
+ * whole job at once: one rank that ends while another is killed has not
+ * ended the job, and the recovery must drop what that rank printed. */
+void ckpt_output_forward_mark_ended(const char *dir, uint32_t nranks);
 /* The job is over: remove the count files of ranks 0 .. nranks-1 in dir (a
  * forwarder still printing keeps its own open). */
 void ckpt_output_forward_remove_counts(const char *dir, uint32_t nranks);

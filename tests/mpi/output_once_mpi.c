@@ -2,10 +2,13 @@
  * ("r<rank> ..."), so that a kill at any moment leaves lines printed after
  * the last checkpoint: tests/output_once.py checks, rank by rank, that a
  * recovery does not print them again through mpiexec's pipes.
- * Arguments: lines per rank (default 600), work per line (default 200000). */
+ * Arguments: lines per rank (default 600), work per line (default 200000),
+ * seconds rank 0 stays after MPI_Finalize (default 0: a rank that writes its
+ * results after the end, while the others have exited). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 static unsigned long spin(unsigned long x, int n)
 {
@@ -21,6 +24,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     int lines = argc > 1 ? atoi(argv[1]) : 600;
     int work = argc > 2 ? atoi(argv[2]) : 200000;
+    double linger = argc > 3 ? atof(argv[3]) : 0.0;
     unsigned long x = 1 + (unsigned long)rank, all = 0;
     for (int i = 0; i < lines; i++) {
         x = spin(x, work);
@@ -36,5 +40,9 @@ int main(int argc, char **argv)
     }
     printf("r%d done: %016lx\n", rank, all);
     MPI_Finalize();
+    if (rank == 0 && linger > 0) {
+        struct timespec t = {(time_t)linger, (long)((linger - (time_t)linger) * 1e9)};
+        nanosleep(&t, NULL);
+    }
     return 0;
 }
