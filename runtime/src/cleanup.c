@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 static int ended_together;
+static pid_t owner; /* the process whose job this is */
 static int exit_status = -1; /* -1: the process ends some other way (a signal, _exit) */
 
 void ckpt_cleanup_job_ending(void)
@@ -101,7 +102,9 @@ static void cleanup_at_exit(int status)
  * stdio buffers is written before the checkpoints go. */
 static void cleanup_handler(void)
 {
-    if (exit_status < 0)
+    /* A child the program forked that ends with exit ends the child only:
+     * the job's checkpoints and output counts are not its to touch. */
+    if (exit_status < 0 || getpid() != owner)
         return;
     fflush(NULL);
     cleanup_at_exit(exit_status);
@@ -109,6 +112,7 @@ static void cleanup_handler(void)
 
 void ckpt_cleanup_register(void)
 {
+    owner = getpid();
     if (atexit(cleanup_handler) != 0)
         ckpt_info(1, "cannot register the removal of checkpoints at exit: they are kept");
 }

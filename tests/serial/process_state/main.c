@@ -6,7 +6,9 @@
  * position, an atexit handler, a signal handler and mask, a working
  * directory, a umask, a locale, a log file opened at start and written all
  * along, a raw descriptor and its duplicate, an input file read line by
- * line, a saved copy of stdout. Built serial, and with -DWITH_MPI for 2 ranks.
+ * line, a saved copy of stdout; serial, a helper child forked now and then
+ * that ends with exit (running the atexit handlers it inherited). Built
+ * serial, and with -DWITH_MPI for 2 ranks.
  *
  * usage: process_state INPUT [STEPS]   (files are written in ./work) */
 #define _GNU_SOURCE
@@ -19,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #ifdef WITH_MPI
 #include <mpi.h>
@@ -30,6 +33,7 @@ static char own_table[128];
 static char log_buffer[8192];
 static double field[4096];
 static int rank;
+static int helper_child;
 
 static void on_signal(int sig)
 {
@@ -39,7 +43,7 @@ static void on_signal(int sig)
 
 static void at_end(void)
 {
-    if (rank == 0)
+    if (rank == 0 && !helper_child)
         printf("rank %d at exit: signals=%d helper=%ld elsewhere=%ld\n", rank, signals_seen,
            helper_total(), counter_elsewhere);
 }
@@ -124,7 +128,7 @@ int main(int argc, char **argv)
     int raw = open(name, O_WRONLY | O_CREAT | O_TRUNC, 0666);
     int raw_copy = dup(raw);
     int raw_reader = open(name, O_RDONLY); /* reads back, behind the writer */
-    long read_back = 0;
+    long read_back = 0, helpers_ok = 0;
     struct report rep = {stdout, rank == 0 ? "state" : NULL};
     if (!log || raw < 0 || raw_copy < 0 || raw_reader < 0) {
         perror("log");
@@ -154,6 +158,20 @@ int main(int argc, char **argv)
                 return 1;
             read_back += record[0] + record[1] % 1000;
         }
+#ifndef WITH_MPI
+        if (step % report_every == 0) {
+            fflush(NULL); /* what stdio holds is not printed twice by the child */
+            pid_t child = fork();
+            if (child == 0) {
+                helper_child = 1;
+                exit(0);
+            }
+            int status = -1;
+            if (child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+                WEXITSTATUS(status) == 0)
+                helpers_ok++;
+        }
+#endif
         if (step % report_every == 0) {
             sigset_t now;
             sigprocmask(SIG_BLOCK, NULL, &now);
@@ -165,9 +183,9 @@ int main(int argc, char **argv)
 #endif
             if (rank == 0)
                 fprintf(rep.out, "step %ld: token=%s dir=%s umask=%03o locale=%s winch=%d "
-                                 "signals=%ld read_back=%ld\n",
+                                 "signals=%ld read_back=%ld helpers=%ld\n",
                         step, token, dir, (unsigned)current_umask(), setlocale(LC_ALL, NULL),
-                        sigismember(&now, SIGWINCH), total, read_back);
+                        sigismember(&now, SIGWINCH), total, read_back, helpers_ok);
         }
     }
     fclose(log);
