@@ -599,7 +599,7 @@ check_direct_compile() {
   [[ -n $compiler ]] || { pass "$name (skipped: mpicc -show prints nothing)"; return; }
   # the wrapper's compiler, the wrapper's include directory after the user's flags
   env -u CKPT_CC "$CKPTCC" -show -DUSER_FLAG -c util.c >"$LOG" 2>&1 || ok=0
-  grep -v ckpt-instrument "$LOG" | grep -Eq "^$compiler .*-DUSER_FLAG.* -I[^ ]+ -c " || ok=0
+  grep -v ckpt-instrument "$LOG" | grep -Eq "^$compiler .*-DUSER_FLAG.* -I[^ ]+ (-pipe )?-c " || ok=0
   # the wrapper's own options, and a launcher in front of it, keep the wrapper
   env -u CKPT_CC "$CKPTCC" -show -cc="$compiler" -c util.c >"$LOG" 2>&1 || ok=0
   grep -v ckpt-instrument "$LOG" | grep -q "^mpicc " || ok=0
@@ -608,6 +608,20 @@ check_direct_compile() {
   # and the objects work
   env -u CKPT_CC "$CKPTCC" -c util.c main.c >"$LOG" 2>&1 && "$CKPTCC" -o prog main.o util.o >>"$LOG" 2>&1 &&
     timeout 60 ./prog >>"$LOG" 2>&1 && grep -q 'sum=5' "$LOG" || ok=0
+  if ((ok)); then pass "$name"; else fail "$name"; fi
+}
+
+check_pipe() {
+  local name="the copy is compiled with -pipe by gcc, not under -save-temps"
+  new_dir pipe
+  write_sources
+  local ok=1
+  CKPT_CC=gcc run "$CKPTCC" -show -c util.c
+  grep -v ckpt-instrument "$LOG" | grep -q '^gcc .* -pipe .*-c ' || ok=0
+  CKPT_CC=gcc "$CKPTCC" -save-temps -c util.c -o kept.o >"$LOG" 2>&1 || ok=0
+  grep -q -- '-pipe' "$LOG" && ok=0 # gcc: "'-pipe' ignored because '-save-temps' specified"
+  CKPT_CC=gcc run "$CKPTCC" -show -save-temps -c util.c
+  grep -q -- '-pipe' "$LOG" && ok=0
   if ((ok)); then pass "$name"; else fail "$name"; fi
 }
 
@@ -1174,6 +1188,7 @@ check_helpers_forked
 check_plain_cc
 check_mpi_includes
 check_direct_compile
+check_pipe
 check_foreign_mpi
 check_layer_per_mpi
 check_mpi_program
