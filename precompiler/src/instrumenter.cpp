@@ -506,6 +506,9 @@ const char *const kRuntimeNames[] = {
     "CKPT_RESTORE",       "CKPT_SIZE",            "CKPT_ADDRESS_SIZE",     "CKPT_SAVE_ADDRESS",
     "CKPT_CHECK_ADDRESS"};
 
+// What the code inserted at the end of every unit defines (unit_summary.c.in).
+const char *const kSummaryNames[] = {"ckpt_unit_summary", "ckpt_register_this_unit"};
+
 bool isRuntimeName(llvm::StringRef name)
 {
     for (const char *runtime : kRuntimeNames)
@@ -557,6 +560,30 @@ void Instrumenter::checkRuntimeMacros()
             error(at, "'%0' is a name of the checkpointing runtime (<aalc/ckpt.h>), which the "
                       "inserted code uses; rename this macro")
                 << name;
+    }
+}
+
+// The unit's summary goes at the end of the file: a declaration or macro of
+// the user's with its names would make the output fail to compile, with an
+// error at a line past the end of the user's file.
+void Instrumenter::checkSummaryNames()
+{
+    for (const char *name : kSummaryNames) {
+        auto it = ctx_->Idents.find(name);
+        if (it == ctx_->Idents.end())
+            continue;
+        if (const MacroInfo *macro = pp_ ? pp_->getMacroInfo(it->second) : nullptr)
+            error(sm_->getSpellingLoc(macro->getDefinitionLoc()),
+                  "'%0' is a name that the code inserted at the end of this file defines "
+                  "(its summary, for ckpt-link); rename this macro")
+                << name;
+        for (const Decl *d : ctx_->getTranslationUnitDecl()->decls())
+            if (const auto *named = dyn_cast<NamedDecl>(d);
+                named && named->getIdentifier() == it->second)
+                error(named->getLocation(),
+                      "'%0' is a name that the code inserted at the end of this file defines "
+                      "(its summary, for ckpt-link); rename this declaration")
+                    << name;
     }
 }
 
@@ -1877,6 +1904,7 @@ void Instrumenter::HandleTranslationUnit(ASTContext &ctx)
     for (const clang::FunctionDecl *fn : graph.addressTaken())
         summaryAddressTaken_.push_back(CallGraph::qualifiedName(fn, unitId_));
     const auto &functions = graph.functions();
+    checkSummaryNames();
     if (std::any_of(functions.begin(), functions.end(), [&](const FunctionFacts *f) {
             return f->reaches && !neverCalled_.count(f->function);
         }))

@@ -89,6 +89,7 @@ private:
     std::vector<SavedValue> savedLocals(const FunctionFacts &f, const Site &site) const;
     bool checkRuntimeNames(const clang::FunctionDecl *fn);
     void checkRuntimeMacros();
+    void checkSummaryNames();
     // The variable holding the size of the k-th variable-length array dimension.
     std::string dimensionName(int k) const;
     void checkExpressionCall(const Call &c, const class Normalizer &normalizer);
