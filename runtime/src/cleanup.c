@@ -7,6 +7,7 @@
 #include "options.h"
 #include "output_forward.h"
 #include "prune_background.h"
+#include "state.h"
 #include "store.h"
 
 #include <errno.h>
@@ -16,7 +17,6 @@
 #include <unistd.h>
 
 static int ended_together;
-static pid_t owner; /* the process whose job this is */
 static int exit_status = -1; /* -1: the process ends some other way (a signal, _exit) */
 
 void ckpt_cleanup_job_ending(void)
@@ -52,13 +52,14 @@ static void remove_local_level(void)
     }
 }
 
-/* The checkpoints stay (a failed exit status, CKPT_KEEP_ON_EXIT=1): the
- * output counts say that the job ended, by the one process that knows it did
- * (output_forward.h). Not after the runtime's own fatal error: that run's
- * counts are still the ones a recovery goes by. */
-static void mark_output_ended(void)
+/* The job succeeded, and its checkpoints stay (CKPT_KEEP_ON_EXIT=1): the
+ * output counts say that it ended, by the one process that knows it did
+ * (output_forward.h). Not after a failed exit status: a recovery (ckptrun's
+ * restart, say) goes on from the failed run's counts. */
+static void mark_output_ended(int status)
 {
-    if (ckpt_stopping_on_error() || (ckpt_active_layer && !(ended_together && ckpt_rank == 0)))
+    if (status != 0 || ckpt_stopping_on_error() ||
+        (ckpt_active_layer && !(ended_together && ckpt_rank == 0)))
         return;
     if (access(ckpt_opts.dir, F_OK) == 0)
         ckpt_output_forward_mark_ended(ckpt_opts.dir, ckpt_active_layer ? ckpt_nranks : 1);
@@ -71,7 +72,7 @@ static void cleanup_at_exit(int status)
         return;
     done = 1;
     if (!mine_to_remove(status)) {
-        mark_output_ended();
+        mark_output_ended(status);
         return;
     }
     ckpt_flush_wait(); /* a checkpoint taken just before the end */
@@ -104,7 +105,7 @@ static void cleanup_handler(void)
 {
     /* A child the program forked that ends with exit ends the child only:
      * the job's checkpoints and output counts are not its to touch. */
-    if (exit_status < 0 || getpid() != owner)
+    if (exit_status < 0 || !ckpt_state_in_program_process())
         return;
     fflush(NULL);
     cleanup_at_exit(exit_status);
@@ -112,7 +113,6 @@ static void cleanup_handler(void)
 
 void ckpt_cleanup_register(void)
 {
-    owner = getpid();
     if (atexit(cleanup_handler) != 0)
         ckpt_info(1, "cannot register the removal of checkpoints at exit: they are kept");
 }

@@ -16,10 +16,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -190,20 +192,48 @@ void ckpt_job_unlock(const char *dir)
         unlink(path);
 }
 
-int ckpt_job_try_lock(const char *dir, char *err, size_t errlen)
+/* The descriptor that holds the lock, and whether a child forked now
+ * keeps its copy (daemon: the child goes on with the job). */
+static int lock_fd = -1;
+static int lock_kept_by_child;
+
+/* A helper process the program forks (a compressor, a post-processor) that
+ * outlives a killed program must not keep the job's lock: the recovery
+ * would find the directory in use. The parent's copy still holds it. */
+static void close_lock_in_child(void)
 {
-    char path[PATH_MAX];
-    if (snprintf(path, sizeof path, "%s/%s", dir, CKPT_LOCK_FILE) >= (int)sizeof path) {
-        snprintf(err, errlen, "%s: path too long for its lock file", dir);
-        return -1;
+    if (lock_fd >= 0 && !lock_kept_by_child) {
+        close(lock_fd);
+        lock_fd = -1;
     }
+}
+
+void ckpt_job_lock_follows_fork(int on)
+{
+    lock_kept_by_child = on;
+}
+
+/* Whether fd is the file at path now: the job that held the lock may have
+ * ended while this one waited, removing the file with its directory
+ * (cleanup.c), and a lock on a removed file keeps no one out. */
+static int is_file_at(int fd, const char *path)
+{
+    struct stat held, there;
+    return fstat(fd, &held) == 0 && stat(path, &there) == 0 && held.st_dev == there.st_dev &&
+           held.st_ino == there.st_ino;
+}
+
+/* 0: locked (fd open on the lock), 1: try again (the file was removed
+ * meanwhile), -1: err says why not. */
+static int lock_once(const char *dir, const char *path, double give_up, int *locked_fd,
+                     char *err, size_t errlen)
+{
     int fd = ckpt_create_file(path, O_RDWR | O_CLOEXEC); /* private, as every file here */
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open the checkpoint directory's lock: %s", path,
                  strerror(errno));
         return -1;
     }
-    double give_up = now() + LOCK_GRACE_SECONDS;
     while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
         int e = errno;
         if (e == EINTR)
@@ -212,6 +242,7 @@ int ckpt_job_try_lock(const char *dir, char *err, size_t errlen)
             ckpt_warn("%s: cannot lock (%s): nothing keeps a second job out of %s", path,
                       strerror(e), dir);
             close(fd);
+            *locked_fd = -1;
             return 0;
         }
         if (now() >= give_up) {
@@ -229,13 +260,49 @@ int ckpt_job_try_lock(const char *dir, char *err, size_t errlen)
         }
         usleep(50 * 1000);
     }
+    if (!is_file_at(fd, path)) {
+        close(fd);
+        return 1;
+    }
+    *locked_fd = fd;
+    return 0;
+}
+
+int ckpt_job_try_lock(const char *dir, char *err, size_t errlen)
+{
+    char path[PATH_MAX];
+    if (snprintf(path, sizeof path, "%s/%s", dir, CKPT_LOCK_FILE) >= (int)sizeof path) {
+        snprintf(err, errlen, "%s: path too long for its lock file", dir);
+        return -1;
+    }
+    double give_up = now() + LOCK_GRACE_SECONDS;
+    int fd = -1;
+    for (int attempt = 0;; attempt++) {
+        int rc = lock_once(dir, path, give_up, &fd, err, errlen);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            break;
+        /* The directory goes with the other job's end: make it again. */
+        if (attempt == 20 || ckpt_store_open(dir, err, errlen) != 0) {
+            if (attempt == 20)
+                snprintf(err, errlen, "%s: the lock file keeps being removed", path);
+            return -1;
+        }
+    }
+    if (fd < 0)
+        return 0; /* no locks here: warned */
     char host[64] = "?", line[128];
     gethostname(host, sizeof host - 1);
     host[sizeof host - 1] = '\0';
     int len = snprintf(line, sizeof line, "pid %d host %s\n", (int)getpid(), host);
     if (ftruncate(fd, 0) != 0 || pwrite(fd, line, (size_t)len, 0) != len)
         ckpt_info(1, "%s: cannot note the holder in the lock file", path);
-    /* fd stays open: the lock lasts as long as the process. */
+    /* fd stays open: the lock lasts as long as the process (not its children). */
+    static int hooked;
+    if (!hooked++ && pthread_atfork(NULL, NULL, close_lock_in_child) != 0)
+        ckpt_info(1, "%s: a child the program forks keeps the lock", path);
+    lock_fd = fd;
     return 0;
 }
 

@@ -28,6 +28,9 @@ int ckpt_job_check(const char *dir, uint64_t n, uint32_t nranks, char *err, size
 void ckpt_job_lock(const char *dir);
 /* The same, returning -1 with the message instead of stopping. */
 int ckpt_job_try_lock(const char *dir, char *err, size_t errlen);
+/* on 1: a child forked from now on keeps the lock (daemon(3): it goes on
+ * with the job); 0: children do not (helpers that may outlive the job). */
+void ckpt_job_lock_follows_fork(int on);
 /* The job is over and its checkpoints are gone: remove DIR/LOCK (the lock
  * itself lasts until the process ends). */
 void ckpt_job_unlock(const char *dir);

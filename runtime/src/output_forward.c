@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -21,6 +22,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -190,7 +192,7 @@ static size_t read_full(int fd, void *buf, size_t n)
 /* Opens the count file. printed: how far each stream has been printed; more,
  * for a recovered stream, if the count file says so. */
 static volatile struct count_file *open_count(const struct config *c, uint64_t printed[STREAMS],
-                                              int say_to)
+                                              int say_to, int *count_fd)
 {
     int fd = ckpt_create_file(c->count_path, O_RDWR | O_CLOEXEC); /* private, as every file here */
     if (fd >= 0)
@@ -240,6 +242,7 @@ static volatile struct count_file *open_count(const struct config *c, uint64_t p
     }
     cf->ended = 0;
     memcpy((void *)cf->magic, COUNT_MAGIC, sizeof old.magic);
+    *count_fd = fd;
     return cf;
 }
 
@@ -276,12 +279,45 @@ static int deliver(int out, int by_line, const char *buf, size_t n, uint64_t at,
     return 0;
 }
 
-static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, struct shared *sh)
+/* Takes out of the pipes what is in them now, without waiting, and
+ * forwards it (what a recovery drops is dropped already: only a failed run's
+ * forwarder gets here with its count). */
+static void drain(int rd[STREAMS], int out[STREAMS], int by_line[STREAMS], char *buf,
+                  size_t buf_size, uint64_t pos[STREAMS], uint64_t printed[STREAMS],
+                  volatile struct count_file *cf)
+{
+    for (int s = 0; s < STREAMS; s++) {
+        while (rd[s] >= 0) {
+            ssize_t n = read(rd[s], buf, buf_size);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break; /* empty (EAGAIN) or closed: the main loop sees which */
+            uint64_t at = pos[s];
+            pos[s] += (uint64_t)n;
+            size_t skip = printed[s] > at ? (size_t)(printed[s] - at < (uint64_t)n
+                                                          ? printed[s] - at
+                                                          : (uint64_t)n)
+                                          : 0;
+            if (deliver(out[s], by_line[s], buf + skip, (size_t)n - skip, at + skip,
+                        &printed[s], cf ? &cf->printed[s] : NULL) != 0)
+                break;
+        }
+    }
+}
+
+static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, struct shared *sh,
+                              pid_t program)
 {
     /* Its own messages go to standard error as it was at start. */
     int say_to = out[1] >= 0 ? out[1] : STDERR_FILENO;
-    int keep[] = {rd[0], rd[1], out[0], out[1], control, say_to};
-    keep_only(keep, 6);
+    /* The program's end, as a descriptor to poll (Linux 5.3): then the
+     * count is final and its lock free for a recovery's forwarder, even
+     * while a child of the program still writes to the pipes. Without it,
+     * both last until the pipes close. */
+    int program_end = (int)syscall(SYS_pidfd_open, program, 0);
+    int keep[] = {rd[0], rd[1], out[0], out[1], control, say_to, program_end};
+    keep_only(keep, 7);
     int by_line[STREAMS];
     for (int s = 0; s < STREAMS; s++)
         by_line[s] = out[s] >= 0 && isatty(out[s]);
@@ -301,11 +337,12 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
     int configured = read_full(control, &c, sizeof c) == sizeof c;
     uint64_t pos[STREAMS] = {0, 0}, printed[STREAMS] = {0, 0}, to_drop[STREAMS] = {0, 0};
     volatile struct count_file *cf = NULL;
+    int count_fd = -1;
     if (configured) {
         for (int s = 0; s < STREAMS; s++)
             pos[s] = printed[s] = c.start[s];
         if (c.has_path) {
-            cf = open_count(&c, printed, say_to);
+            cf = open_count(&c, printed, say_to, &count_fd);
             atomic_store(&sh->count_open, cf ? 1 : -1);
         }
         for (int s = 0; s < STREAMS; s++)
@@ -337,6 +374,10 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
             p[k] = (struct pollfd){.fd = control, .events = POLLIN};
             which[k++] = -1;
         }
+        if (program_end >= 0 && control < 0) {
+            p[k] = (struct pollfd){.fd = program_end, .events = POLLIN};
+            which[k++] = -2;
+        }
         if (poll(p, (nfds_t)k, -1) < 0) {
             if (errno == EINTR)
                 continue;
@@ -346,13 +387,26 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
             int s = which[j];
             if (!p[j].revents)
                 continue;
+            if (s == -2) { /* the program ended: what it wrote is counted, the rest is its
+                              children's, which no recovery prints again */
+                drain(rd, out, by_line, buf, buf_size, pos, printed, cf);
+                if (cf) {
+                    munmap((void *)cf, sizeof *cf);
+                    cf = NULL;
+                }
+                if (count_fd >= 0)
+                    close(count_fd); /* the lock goes with it */
+                close(program_end);
+                program_end = -1;
+                continue;
+            }
             if (s < 0) { /* the count's path: once the rank is known (MPI_Init) and
                             the directory exists (the first checkpoint) */
                 struct config named;
                 if (read_full(control, &named, sizeof named) == sizeof named && named.has_path) {
                     named.resume[0] = named.resume[1] = 0; /* a fresh run's count */
                     c.rank = named.rank;
-                    cf = open_count(&named, printed, say_to);
+                    cf = open_count(&named, printed, say_to, &count_fd);
                 }
                 atomic_store(&sh->count_open, cf ? 1 : -1);
                 close(control);
@@ -439,6 +493,26 @@ static int is_forwardable(int fd, struct stat *st)
            (S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode) || parent_holds_master(st));
 }
 
+/* A child the program forks writes to descriptors 1 and 2 as the program
+ * does, but not to the runtime's copies of the pipes: a helper that
+ * outlives the program (its own output sent elsewhere) would otherwise keep
+ * the forwarder waiting for the pipes to close. */
+static void forget_in_child(void)
+{
+    for (int s = 0; s < STREAMS; s++) {
+        if (fw.write_end[s] >= 0)
+            close(fw.write_end[s]);
+        if (fw.original[s] >= 0)
+            close(fw.original[s]);
+        fw.write_end[s] = fw.original[s] = -1;
+        fw.stream_of_fd[s] = -1;
+    }
+    if (fw.control >= 0)
+        close(fw.control);
+    fw.control = -1;
+    fw.active = fw.begun = 0;
+}
+
 void ckpt_output_forward_start(void)
 {
     if (!ckpt_opts.rewind_output)
@@ -469,7 +543,7 @@ void ckpt_output_forward_start(void)
         fw.original[s] = dup_high(s + 1);
         ok = fw.original[s] >= 0 && fcntl(rd[s], F_SETFL, O_NONBLOCK) == 0;
     }
-    pid_t child = -1;
+    pid_t child = -1, program = getpid();
     if (ok) {
         ctl[0] = move_high(ctl[0]);
         ctl[1] = move_high(ctl[1]);
@@ -478,7 +552,7 @@ void ckpt_output_forward_start(void)
         child = fork();
         if (child == 0) {
             if (fork() == 0)
-                forward(rd, fw.original, ctl[0], sh);
+                forward(rd, fw.original, ctl[0], sh, program);
             _exit(0);
         }
         ok = child > 0 && waitpid(child, NULL, 0) == child;
@@ -520,6 +594,8 @@ void ckpt_output_forward_start(void)
     fw.control = ctl[1];
     fw.sh = sh;
     fw.active = 1;
+    if (pthread_atfork(NULL, NULL, forget_in_child) != 0)
+        ckpt_info(1, "children the program forks keep the output forwarder's descriptors");
 }
 
 void ckpt_output_direct(int on)

@@ -139,6 +139,9 @@ int __wrap_main(int argc, char **argv, char **envp)
     /* With a layer, its rank 0 locks the directory once MPI is up. */
     ckpt_dir_claim_early(!ckpt_active_layer);
     uint64_t highest = ckpt_store_highest(ckpt_options_dir());
+    /* Before the program's atexit handlers, also those a recovery registers
+     * again: it runs after them (an MPI_Finalize in one ends the job). */
+    ckpt_cleanup_register();
     if (ckpt_opts.recover) {
         recovered_from = ckpt_recover();
         ckpt_set_resumed_hook(on_resumed);
@@ -149,7 +152,6 @@ int __wrap_main(int argc, char **argv, char **envp)
     ckpt_checkpoint_init(highest);
     ckpt_output_forward_begin(ckpt_opts.dir, ckpt_active_layer != NULL, ckpt_dir_claimed());
     ckpt_triggers_start();
-    ckpt_cleanup_register(); /* before the program registers its own atexit handlers */
 
     void *stack = map_program_stack(ckpt_opts.stack_size);
     getcontext(&program_context);

@@ -10,6 +10,7 @@
 
 #include <aalc/ckpt.h>
 #include <pthread.h>
+#include <unistd.h>
 
 int ckpt_collapsing;
 int ckpt_restoring;
@@ -20,6 +21,9 @@ long ckpt_points_left = __LONG_MAX__;
 /* Not a thread-local: the executable's thread-locals are the program's
  * alone (openmp_state.c tells by their size whether it has any). */
 static pthread_t program_thread;
+/* A child the program forks runs its code too, and may reach potential
+ * points: its stack is not the job's, and neither is the directory. */
+static pid_t program_process;
 
 static ckpt_point_hook point_hook;
 static ckpt_resumed_hook resumed_hook;
@@ -27,6 +31,17 @@ static ckpt_resumed_hook resumed_hook;
 void ckpt_state_mark_program_thread(void)
 {
     program_thread = pthread_self();
+    program_process = getpid();
+}
+
+int ckpt_state_in_program_process(void)
+{
+    return getpid() == program_process;
+}
+
+void ckpt_state_program_moved(void)
+{
+    program_process = getpid();
 }
 
 void ckpt_set_point_hook(ckpt_point_hook hook)
@@ -68,6 +83,13 @@ int ckpt_begin_collapse(void)
         if (!atomic_flag_test_and_set(&said))
             ckpt_warn("a potential checkpoint was reached on a thread other than the one that "
                       "runs main: checkpoints are taken only on that one (docs/limitations.md)");
+        return 0;
+    }
+    if (!ckpt_state_in_program_process()) {
+        static int said; /* the child's own copy */
+        if (!said++)
+            ckpt_warn("a potential checkpoint was reached in a child process the program "
+                      "forked: checkpoints are taken only in the program's own process");
         return 0;
     }
     if (ckpt_triggers_halfway())
