@@ -229,6 +229,8 @@ static int lock_once(const char *dir, const char *path, double give_up, int *loc
                      char *err, size_t errlen)
 {
     int fd = ckpt_create_file(path, O_RDWR | O_CLOEXEC); /* private, as every file here */
+    if (fd < 0 && errno == ENOENT)
+        return 1; /* the directory went with the other job's end */
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open the checkpoint directory's lock: %s", path,
                  strerror(errno));

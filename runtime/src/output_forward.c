@@ -60,8 +60,9 @@ struct config {
 struct count_file {
     char magic[8];
     uint64_t printed[STREAMS];
-    /* Set when the program exited: a --recover after that runs the program
-     * again from a checkpoint, and prints what it prints. */
+    /* Set when the job succeeded and kept its checkpoints: a --recover after
+     * that runs the program again from a checkpoint, and prints what it
+     * prints (cleanup.c). */
     uint64_t ended;
 };
 
@@ -229,10 +230,11 @@ static volatile struct count_file *open_count(const struct config *c, uint64_t p
     volatile struct count_file *cf = NULL;
     if (ftruncate(fd, sizeof *cf) == 0)
         cf = mmap(NULL, sizeof *cf, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    /* Left open: it holds the lock until this process ends. */
+    /* Left open: it holds the lock until the program ends (forward). */
     if (cf == MAP_FAILED || !cf) {
         say(say_to, c->rank, "cannot map its count file (output printed after the last "
                              "checkpoint will be printed again by a recovery)");
+        close(fd);
         return NULL;
     }
     for (int s = 0; s < STREAMS; s++) {
@@ -280,8 +282,8 @@ static int deliver(int out, int by_line, const char *buf, size_t n, uint64_t at,
 }
 
 /* Takes out of the pipes what is in them now, without waiting, and
- * forwards it (what a recovery drops is dropped already: only a failed run's
- * forwarder gets here with its count). */
+ * forwards it: the program's last output, counted, less what a recovered
+ * run's forwarder still has to drop. */
 static void drain(int rd[STREAMS], int out[STREAMS], int by_line[STREAMS], char *buf,
                   size_t buf_size, uint64_t pos[STREAMS], uint64_t printed[STREAMS],
                   volatile struct count_file *cf)
@@ -390,6 +392,10 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
             if (s == -2) { /* the program ended: what it wrote is counted, the rest is its
                               children's, which no recovery prints again */
                 drain(rd, out, by_line, buf, buf_size, pos, printed, cf);
+                for (int t = 0; t < STREAMS; t++) { /* its children's: none dropped */
+                    printed[t] = pos[t];
+                    to_drop[t] = 0;
+                }
                 if (cf) {
                     munmap((void *)cf, sizeof *cf);
                     cf = NULL;

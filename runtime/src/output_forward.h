@@ -58,11 +58,12 @@ void ckpt_output_forward_resume_at(const struct ckpt_output_positions *p);
  * program's output starts, so a job torn down in between lost it. Off while
  * the program's files are restored: they may be put on 1 and 2. */
 void ckpt_output_direct(int on);
-/* The job ended (every process of it exited, not killed): a --recover
- * after it runs the program again from a checkpoint and prints what it
- * prints, so the counts of ranks 0 .. nranks-1 in dir say so. Said for the
- * whole job at once: one rank that ends while another is killed has not
- * ended the job, and the recovery must drop what that rank printed. */
+/* The job succeeded (status 0, every rank past MPI_Finalize) and keeps
+ * its checkpoints: a --recover after it runs the program again from a
+ * checkpoint and prints what it prints, so the counts of ranks
+ * 0 .. nranks-1 in dir say so. Said for the whole job at once: one rank
+ * that ends while another is killed has not ended the job, and the
+ * recovery must drop what that rank printed. */
 void ckpt_output_forward_mark_ended(const char *dir, uint32_t nranks);
 /* The job is over: remove the count files of ranks 0 .. nranks-1 in dir (a
  * forwarder still printing keeps its own open). */

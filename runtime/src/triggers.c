@@ -128,6 +128,24 @@ int ckpt_triggers_halfway(void)
     return 1;
 }
 
+static void start_timer(int prefault)
+{
+    pthread_condattr_t attr;
+    pthread_condattr_init(&attr);
+    pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+    pthread_cond_init(&timer_wake, &attr);
+    next_due = after(ckpt_opts.interval);
+    double lead = ckpt_opts.interval / 2 < PREFAULT_LEAD_MAX ? ckpt_opts.interval / 2
+                                                              : PREFAULT_LEAD_MAX;
+    prefault_at = after(ckpt_opts.interval - lead);
+    prefault_pending = prefault;
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, interval_timer, NULL) != 0)
+        ckpt_warn("cannot start the checkpoint timer: CKPT_INTERVAL is ignored");
+    else
+        pthread_detach(thread);
+}
+
 void ckpt_triggers_start(void)
 {
     ckpt_points_left = ckpt_opts.every > 0 ? ckpt_opts.every : __LONG_MAX__;
@@ -141,22 +159,18 @@ void ckpt_triggers_start(void)
     sa.sa_flags = SA_RESTART;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGUSR1, &sa, NULL);
-    if (ckpt_opts.interval > 0) {
-        pthread_condattr_t attr;
-        pthread_condattr_init(&attr);
-        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
-        pthread_cond_init(&timer_wake, &attr);
-        next_due = after(ckpt_opts.interval);
-        double lead = ckpt_opts.interval / 2 < PREFAULT_LEAD_MAX ? ckpt_opts.interval / 2
-                                                                  : PREFAULT_LEAD_MAX;
-        prefault_at = after(ckpt_opts.interval - lead);
-        prefault_pending = ckpt_opts.prefault;
-        pthread_t thread;
-        if (pthread_create(&thread, NULL, interval_timer, NULL) != 0)
-            ckpt_warn("cannot start the checkpoint timer: CKPT_INTERVAL is ignored");
-        else
-            pthread_detach(thread);
-    }
+    if (ckpt_opts.interval > 0)
+        start_timer(ckpt_opts.prefault);
+}
+
+void ckpt_triggers_after_daemon(void)
+{
+    if (ckpt_opts.interval <= 0)
+        return;
+    /* The parent's timer may have held the lock at the fork. */
+    pthread_mutex_init(&timer_lock, NULL);
+    waiting_for_settle = 0;
+    start_timer(0);
 }
 
 void ckpt_triggers_consume(void)

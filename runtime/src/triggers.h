@@ -6,6 +6,9 @@
 #include <stdint.h>
 
 void ckpt_triggers_start(void);
+/* In the child daemon(3) goes on in: the interval's timer thread stayed
+ * with the parent, start another. */
+void ckpt_triggers_after_daemon(void);
 /* A due potential point that is only half-way to the first CKPT_EVERY
  * checkpoint: a thread faults in that checkpoint's image buffer now, and
  * the countdown goes on. 1 then (no checkpoint here), else 0. */

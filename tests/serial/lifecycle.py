@@ -12,8 +12,8 @@ or its output (tests/serial/lifecycle.c; tests/mpi/finalize_at_exit.c):
   fails     The program ends with exit(3) once, under ckptrun, through a
             pipe: the restart goes on from the last checkpoint and prints
             nothing twice.
-  daemon    After daemon(3), the child takes the checkpoints and removes
-            them at its normal end.
+  daemon    After daemon(3), the child takes the checkpoints (by CKPT_EVERY
+            and by CKPT_INTERVAL) and removes them at its normal end.
   two jobs  A second job waits for the first one's lock while the first one
             ends and removes the directory: the second one still writes its
             checkpoints.
@@ -108,9 +108,9 @@ class Lifecycle(Trials):
         self.compare(expected, out, "what ckptrun's runs printed")
         return "exit(3) once, restarted by ckptrun, output identical"
 
-    def daemon(self, workdir):
+    def daemon(self, workdir, trigger):
         expected = self.reference("daemon")
-        env = self.env(workdir, CKPT_EVERY=400)
+        env = self.env(workdir, **trigger)
         out, err, rc, _ = run([self.args.exe, "daemon", self.steps], env)  # until the pipes close
         if rc != 0 or out != expected:
             raise CheckFailed(f"exited {rc}; output:\n" + diff_excerpt(expected, out))
@@ -172,7 +172,9 @@ class Lifecycle(Trials):
             return self.tally()
         self.check("children", self.children)
         self.check("fails", self.fails)
-        self.check("daemon", self.daemon)
+        self.check("daemon, every 400 points", self.daemon, {"CKPT_EVERY": 400})
+        # the interval's timer thread stays with the parent: the child needs its own
+        self.check("daemon, every 0.05 s", self.daemon, {"CKPT_INTERVAL": 0.05})
         self.check("two jobs", self.two_jobs)
         return self.tally()
 
