@@ -281,6 +281,15 @@ static int deliver(int out, int by_line, const char *buf, size_t n, uint64_t at,
     return 0;
 }
 
+/* Of n bytes read at position `at` of a stream, how many lie before
+ * `printed` (printed before the failure: dropped). */
+static size_t already_printed(uint64_t at, size_t n, uint64_t printed)
+{
+    if (printed <= at)
+        return 0;
+    return printed - at < (uint64_t)n ? (size_t)(printed - at) : n;
+}
+
 /* Takes out of the pipes what is in them now, without waiting, and
  * forwards it: the program's last output, counted, less what a recovered
  * run's forwarder still has to drop. */
@@ -297,10 +306,7 @@ static void drain(int rd[STREAMS], int out[STREAMS], int by_line[STREAMS], char 
                 break; /* empty (EAGAIN) or closed: the main loop sees which */
             uint64_t at = pos[s];
             pos[s] += (uint64_t)n;
-            size_t skip = printed[s] > at ? (size_t)(printed[s] - at < (uint64_t)n
-                                                          ? printed[s] - at
-                                                          : (uint64_t)n)
-                                          : 0;
+            size_t skip = already_printed(at, (size_t)n, printed[s]);
             if (deliver(out[s], by_line[s], buf + skip, (size_t)n - skip, at + skip,
                         &printed[s], cf ? &cf->printed[s] : NULL) != 0)
                 break;
@@ -436,9 +442,7 @@ static _Noreturn void forward(int rd[STREAMS], int out[STREAMS], int control, st
             uint64_t at = pos[s];
             pos[s] += (uint64_t)n;
             /* Printed before the failure: drop it. */
-            size_t skip = 0;
-            if (printed[s] > at)
-                skip = printed[s] - at < (uint64_t)n ? (size_t)(printed[s] - at) : (size_t)n;
+            size_t skip = already_printed(at, (size_t)n, printed[s]);
             if (to_drop[s] && (to_drop[s] -= skip) == 0 && c.verbose)
                 say_dropped(say_to, &c, s, printed[s] - c.start[s]);
             if (deliver(out[s], by_line[s], buf + skip, (size_t)n - skip, at + skip, &printed[s],
@@ -499,11 +503,8 @@ static int is_forwardable(int fd, struct stat *st)
            (S_ISFIFO(st->st_mode) || S_ISSOCK(st->st_mode) || parent_holds_master(st));
 }
 
-/* A child the program forks writes to descriptors 1 and 2 as the program
- * does, but not to the runtime's copies of the pipes: a helper that
- * outlives the program (its own output sent elsewhere) would otherwise keep
- * the forwarder waiting for the pipes to close. */
-static void forget_in_child(void)
+/* The runtime's copies of each pipe's write end and of the original. */
+static void close_stream_copies(void)
 {
     for (int s = 0; s < STREAMS; s++) {
         if (fw.write_end[s] >= 0)
@@ -511,8 +512,18 @@ static void forget_in_child(void)
         if (fw.original[s] >= 0)
             close(fw.original[s]);
         fw.write_end[s] = fw.original[s] = -1;
-        fw.stream_of_fd[s] = -1;
     }
+}
+
+/* A child the program forks writes to descriptors 1 and 2 as the program
+ * does, but not to the runtime's copies of the pipes: a helper that
+ * outlives the program (its own output sent elsewhere) would otherwise keep
+ * the forwarder waiting for the pipes to close. */
+static void forget_in_child(void)
+{
+    close_stream_copies();
+    for (int s = 0; s < STREAMS; s++)
+        fw.stream_of_fd[s] = -1;
     if (fw.control >= 0)
         close(fw.control);
     fw.control = -1;
@@ -569,13 +580,7 @@ void ckpt_output_forward_start(void)
     if (ctl[0] >= 0)
         close(ctl[0]);
     if (!ok) {
-        for (int s = 0; s < STREAMS; s++) {
-            if (fw.write_end[s] >= 0)
-                close(fw.write_end[s]);
-            if (fw.original[s] >= 0)
-                close(fw.original[s]);
-            fw.write_end[s] = fw.original[s] = -1;
-        }
+        close_stream_copies();
         if (ctl[1] >= 0)
             close(ctl[1]);
         ckpt_warn("cannot put a forwarder between the program and its output pipe (%s): "
