@@ -240,6 +240,12 @@ class Run:
 
 
 tail = functools.partial(checks.tail, lines=8)
+
+
+def checkpoint_lines(err, limit=16):
+    """The lines of a run's stderr that speak of checkpoints, indented."""
+    lines = [line for line in err.decode(errors="replace").split("\n") if "checkpoint" in line]
+    return "\n".join("    | " + line for line in lines[-limit:])
 diff_excerpt = functools.partial(checks.diff_excerpt, label="this run")
 
 
@@ -482,6 +488,14 @@ class Harness(Trials):
         return 0 if trial % 3 == 0 else self.rng.randrange(self.np)
 
     def trial(self, workdir, index):
+        notes = []
+        try:
+            return self.kill_and_recover(workdir, index, notes)
+        except CheckFailed as e:
+            # What led up to it: the settings and the kills so far.
+            raise CheckFailed(f"{e}\n    after: {', '.join(notes)}") from None
+
+    def kill_and_recover(self, workdir, index, notes):
         rng = self.rng
         settings = self.settings(CKPT_DIR=os.path.join(workdir, "ckpt"))
         if self.args.stress:
@@ -500,7 +514,7 @@ class Harness(Trials):
         trigger += vary_recovery(rng, settings)
         env = clean_env(**settings)
         exe = os.path.abspath(self.args.exe)
-        notes = [trigger]
+        notes.append(trigger)
 
         # The first run, killed at a random moment: mostly after the first
         # checkpoint can have committed and before the run ends; sometimes
@@ -568,7 +582,9 @@ class Harness(Trials):
                 oldest = min(resumed.values())
                 if oldest < max(committed):
                     raise CheckFailed(f"recovery {recoveries} resumed from checkpoint {oldest}, "
-                                      f"but checkpoint {max(committed)} had been committed")
+                                      f"but checkpoint {max(committed)} had been committed; "
+                                      f"what it said of checkpoints:\n"
+                                      f"{checkpoint_lines(r.err)}")
             committed += r.committed()
             printed += LAUNCHER_REPORT.sub(b"", r.out)
             if r.killed and r.rc != 0:
