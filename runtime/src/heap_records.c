@@ -98,7 +98,7 @@ int ckpt_heap_image_has_same(const struct ckpt_image_section *s)
 {
     uint64_t at = 0;
     struct ckpt_heap_record r;
-    char err[8];
+    char err[128]; /* unread: a malformed record just ends the search */
     while (ckpt_heap_record_read(s, &at, &r, err, sizeof err) == 1)
         if (r.kind == HEAP_RECORD_SAME)
             return 1;
