@@ -879,6 +879,10 @@ int ckpt_store_remove_all(const char *dir)
         scan_free(&s);
         return -1;
     }
+    /* Newest first: a removal cut short (the process killed as it ends)
+     * leaves older checkpoints whole, each with the one its incremental
+     * image builds on, not one whose parent went first. */
+    scan_sort(&s);
     int dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     int left = 0;
     for (size_t i = 0; i < s.count; i++) {

@@ -50,8 +50,8 @@ struct ckpt_store_entry {
 /* Every one in dir, in no particular order, in *out (ckpt_untracked_free it).
  * How many, or -1 if dir cannot be read. */
 long ckpt_store_list_all(const char *dir, struct ckpt_store_entry **out);
-/* The job is over: remove every checkpoint in dir, committed or not (each
- * marker first, as pruning does). Damaged ones set aside stay for
+/* The job is over: remove every checkpoint in dir, committed or not,
+ * newest first (each marker first, as pruning does). Damaged ones set aside stay for
  * inspection. How many remain that were not removed. */
 int ckpt_store_remove_all(const char *dir);
 /* ckpt_store_prune as if `committed`, whose commit is durable, were the

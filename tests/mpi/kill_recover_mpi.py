@@ -484,6 +484,10 @@ class Harness(Trials):
                 tot[k] = tot.get(k, 0) + v
         return ", counters " + " ".join(f"{k}={v}" for k, v in tot.items())
 
+    def was_ending(self, run):
+        """Whether every rank had passed MPI_Finalize when `run` was killed."""
+        return len(set(COUNTERS.findall(run.err))) >= self.np
+
     def pick_victim(self, trial):
         return 0 if trial % 3 == 0 else self.rng.randrange(self.np)
 
@@ -548,8 +552,11 @@ class Harness(Trials):
             return ", ".join(notes) + "; output identical (NOT a recovery test)"
         committed = first.committed()
         # Killed while it ended (every rank past MPI_Finalize): the run may have
-        # begun removing its checkpoints, so a recovery rightly takes an older one.
-        ending = len(set(COUNTERS.findall(first.err))) >= self.np
+        # begun removing its checkpoints, in any order, so a recovery rightly
+        # takes an older one, then and in every later recovery. Only what was
+        # committed since the last run killed so sets the bar (must_reach).
+        ending = self.was_ending(first)
+        must_reach = [] if ending else list(committed)
         notes.append(f"rank {first.killed[0]} killed at {first.killed[1]:.2f} s after "
                      f"{len(set(committed))} commits")
         if first.strays:
@@ -578,20 +585,23 @@ class Harness(Trials):
             r = self.mpiexec(exe, ["--recover"], env, workdir, kill_after=kill_after,
                              victim=victim)
             resumed = r.resumed()
-            if resumed and committed and not ending:
+            if resumed and must_reach:
                 oldest = min(resumed.values())
-                if oldest < max(committed):
+                if oldest < max(must_reach):
                     raise CheckFailed(f"recovery {recoveries} resumed from checkpoint {oldest}, "
-                                      f"but checkpoint {max(committed)} had been committed; "
+                                      f"but checkpoint {max(must_reach)} had been committed; "
                                       f"what it said of checkpoints:\n"
                                       f"{checkpoint_lines(r.err)}")
             committed += r.committed()
+            must_reach += r.committed()
             printed += LAUNCHER_REPORT.sub(b"", r.out)
             if r.killed and r.rc != 0:
                 kills += 1
                 # A recovery killed while it ended may have removed its
                 # checkpoints, as the first run may have (below).
-                ending = len(set(COUNTERS.findall(r.err))) >= self.np
+                if self.was_ending(r):
+                    ending = True
+                    must_reach = []
                 notes.append(f"recovery {recoveries}: rank {r.killed[0]} killed at "
                              f"{r.killed[1]:.2f} s")
                 continue
@@ -607,7 +617,7 @@ class Harness(Trials):
                 self.account(fresh, recovered=False)
                 self.outcomes["fresh"] += 1
                 return ", ".join(notes) + "; output identical (NOT a recovery test)"
-            if NO_CHECKPOINT in r.err and ending and printed == self.reference:
+            if NO_CHECKPOINT in r.err and ending and not must_reach and printed == self.reference:
                 # The run before (the first, or a recovery) was killed as it ended:
                 # every rank was past MPI_Finalize, and the run, ended normally on
                 # rank 0, had removed its checkpoints (runtime/src/cleanup.c).
