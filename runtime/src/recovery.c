@@ -205,7 +205,7 @@ static int open_parent(uint64_t n, struct ckpt_image *img, const uint8_t *exe_id
         snprintf(err, errlen, "out of memory opening its parent image");
         return CKPT_IMAGE_UNREADABLE;
     }
-    char why[PATH_MAX + 256];
+    char why[PATH_MAX]; /* shorter than err: it goes into err after a sentence */
     int rc = open_checked_link(parent_n, img->header.rank, exe_id, exe_id_len, depth + 1,
                                parent, why, sizeof why);
     if (rc != 0) {
