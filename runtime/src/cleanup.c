@@ -78,25 +78,27 @@ static void cleanup_at_exit(int status)
     ckpt_flush_wait(); /* a checkpoint taken just before the end */
     ckpt_levels_flush_wait();
     ckpt_store_prune_wait();
+    int removes_dir = (!ckpt_active_layer || ckpt_rank == 0) && access(ckpt_opts.dir, F_OK) == 0;
+    /* Said before: a job killed from here on may have lost its newest
+     * checkpoints, and a recovery rightly takes an older one, or none. */
+    if (removes_dir)
+        ckpt_info(1, "the run ended normally: removing its checkpoints from %s "
+                     "(CKPT_KEEP_ON_EXIT=1 keeps them)",
+                  ckpt_opts.dir);
     remove_local_level();
-    if (ckpt_active_layer && ckpt_rank != 0)
-        return;
-    if (access(ckpt_opts.dir, F_OK) != 0)
-        return; /* --recover of a job that was never checkpointed */
+    if (!removes_dir)
+        return; /* another rank's, or --recover of a job that was never checkpointed */
     int left = ckpt_store_remove_all(ckpt_opts.dir);
     ckpt_output_forward_remove_counts(ckpt_opts.dir, ckpt_nranks);
     ckpt_job_unlock(ckpt_opts.dir);
     if (left > 0) {
-        ckpt_info(1, "the run ended normally: its checkpoints are removed from %s, but for %d "
-                     "set aside as damaged",
+        ckpt_info(1, "%s: %d checkpoints set aside as damaged stay, for inspection",
                   ckpt_opts.dir, left);
         return;
     }
     /* The directory goes too if nothing else is in it (ENOTEMPTY: the user's). */
     if (rmdir(ckpt_opts.dir) != 0 && errno != ENOTEMPTY && errno != EEXIST)
         ckpt_info(1, "%s: cannot remove the empty checkpoint directory", ckpt_opts.dir);
-    ckpt_info(1, "the run ended normally: its checkpoints are removed (CKPT_KEEP_ON_EXIT=1 "
-                 "keeps them)");
 }
 
 /* Runs last of the atexit handlers: the program's own have run, and what

@@ -552,9 +552,10 @@ class Harness(Trials):
             return ", ".join(notes) + "; output identical (NOT a recovery test)"
         committed = first.committed()
         # Killed while it ended (every rank past MPI_Finalize): the run may have
-        # begun removing its checkpoints, in any order, so a recovery rightly
+        # begun removing its checkpoints, newest first, so a recovery rightly
         # takes an older one, then and in every later recovery. Only what was
-        # committed since the last run killed so sets the bar (must_reach).
+        # committed or resumed from since the last run killed so sets the bar
+        # (must_reach).
         ending = self.was_ending(first)
         must_reach = [] if ending else list(committed)
         notes.append(f"rank {first.killed[0]} killed at {first.killed[1]:.2f} s after "
@@ -592,6 +593,8 @@ class Harness(Trials):
                                       f"but checkpoint {max(must_reach)} had been committed; "
                                       f"what it said of checkpoints:\n"
                                       f"{checkpoint_lines(r.err)}")
+            if resumed:  # it is there until a run removes it at its end
+                must_reach.append(min(resumed.values()))
             committed += r.committed()
             must_reach += r.committed()
             printed += LAUNCHER_REPORT.sub(b"", r.out)

@@ -60,6 +60,8 @@ CALLBACK = re.compile(rb"recovery callback: peer=(\S+) recovered=(\d+) runs=(\d+
 CALLBACK_PEER = b"node-7"  # what samples/serial/recovery_hook.c registers
 RECOVERING = re.compile(rb"recovering from checkpoint (\d+)")
 RESUMED = b"resumed from checkpoint"
+# Said at the end of a run, before its checkpoints go (runtime/src/cleanup.c).
+REMOVING = b"removing its checkpoints"
 NO_CHECKPOINT = b"no checkpoint found"
 
 
@@ -295,10 +297,11 @@ class Sample(Trials):
                 raise CheckFailed("every run ended before it could be killed")
             notes.append(f"killed at {delay:.2f} s after {len(first.committed())} checkpoints")
         committed = first.committed()
-        # A run killed with its output whole had ended, and may have begun
-        # removing its checkpoints (newest first): a recovery then rightly
-        # takes an older one. Only what was committed since sets the bar.
-        must_reach = [] if self.output_is_whole(out) else list(committed)
+        # A run killed once it said it was removing its checkpoints at exit
+        # (newest first) may have removed some: a recovery then rightly takes
+        # an older one, or finds none. Only what was committed or resumed from
+        # since such a run sets the bar.
+        must_reach = [] if REMOVING in first.stderr else list(committed)
         if self.callback_reports(log, 0):
             raise CheckFailed("the recovery callback ran in a run that recovered nothing")
 
@@ -326,6 +329,7 @@ class Sample(Trials):
             if must_reach and resumed_from and resumed_from[0] < max(must_reach):
                 raise CheckFailed(f"recovered from checkpoint {resumed_from[0]}, but "
                                   f"checkpoint {max(must_reach)} had been committed")
+            must_reach += resumed_from[:1]  # it is there until a run removes it
             if kill_in_write and recoveries == 1 and resumed_from != [1]:
                 raise CheckFailed(f"after the kill inside checkpoint 2's write, expected "
                                   f"recovery from checkpoint 1, got {resumed_from}\n"
@@ -341,7 +345,7 @@ class Sample(Trials):
                 break
             if r.killed_by_test:
                 kills += 1
-                if self.output_is_whole(out):
+                if REMOVING in r.stderr:
                     must_reach = []
                 notes.append(f"recovery {recoveries} killed at {kill_after:.3f} s")
                 continue
@@ -357,7 +361,7 @@ class Sample(Trials):
                 notes.append(f"{recoveries} recoveries")
                 return ", ".join(notes) + "; output identical (NOT a recovery test)"
             if r.rc == 1 and NO_CHECKPOINT in r.stderr and previous_killed and \
-                    self.output_is_whole(out):
+                    not must_reach and self.output_is_whole(out):
                 # The run killed last had finished the program and was removing
                 # its checkpoints at exit (runtime/src/cleanup.h): its output is
                 # whole, and no checkpoint is left for a recovery.
